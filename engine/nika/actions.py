@@ -1,0 +1,190 @@
+"""Actions as typed values, with the canonical notation and a tolerant parser."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from engine.errors import NotationError
+from engine.nika.board import (
+    FILE_COUNT,
+    IN_PLAY,
+    Direction,
+    Square,
+    file_of,
+    parse_square_name,
+    rank_of,
+    region_name,
+    sort_key,
+    square,
+    square_name,
+)
+
+
+def squares_text(squares: tuple[Square, ...]) -> str:
+    return ",".join(square_name(sq) for sq in squares)
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """A single piece steps one square and ends facing the way it moved."""
+
+    square: Square
+    direction: Direction
+
+    def notation(self) -> str:
+        return f"move {square_name(self.square)} {self.direction.letter}"
+
+
+@dataclass(frozen=True, slots=True)
+class Rotate:
+    """One piece, or a phalanx, turns in place."""
+
+    squares: tuple[Square, ...]
+    facing: Direction
+
+    def notation(self) -> str:
+        return f"rotate {squares_text(self.squares)} {self.facing.letter}"
+
+
+@dataclass(frozen=True, slots=True)
+class Advance:
+    """A phalanx steps one square the way it faces, pushing or routing."""
+
+    squares: tuple[Square, ...]
+
+    def notation(self) -> str:
+        return f"advance {squares_text(self.squares)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Rally:
+    """A routed piece returns on an empty square of its city's rally area."""
+
+    square: Square
+    facing: Direction
+
+    def notation(self) -> str:
+        return f"rally {square_name(self.square)} {self.facing.letter}"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    def notation(self) -> str:
+        return "pass"
+
+
+Action = Move | Rotate | Advance | Rally | Pass
+
+_VERBS = {
+    "move": "move", "mv": "move", "m": "move", "step": "move", "go": "move",
+    "rotate": "rotate", "rot": "rotate", "r": "rotate", "turn": "rotate", "face": "rotate",
+    "advance": "advance", "adv": "advance", "a": "advance", "march": "advance", "push": "advance",
+    "rally": "rally", "ral": "rally",
+    "pass": "pass", "p": "pass", "skip": "pass",
+}  # fmt: skip
+_DIRECTIONS = {
+    "n": Direction.N, "north": Direction.N, "up": Direction.N, "↑": Direction.N, "^": Direction.N,
+    "e": Direction.E, "east": Direction.E, "right": Direction.E, "→": Direction.E, ">": Direction.E,
+    "s": Direction.S, "south": Direction.S, "down": Direction.S, "↓": Direction.S, "v": Direction.S,
+    "w": Direction.W, "west": Direction.W, "left": Direction.W, "←": Direction.W, "<": Direction.W,
+}  # fmt: skip
+_GLUED = re.compile(r"^([a-u]\d{1,2})([nesw])$")
+_RANGE = re.compile(r"^([a-u]\d{1,2})-([a-u]\d{1,2})$")
+_USAGE = "write one of: move j6 w · rotate k5 w · rotate j4,j5,j6 n · advance j4,j5,j6 · rally k1 n · pass"
+
+
+def parse_direction(text: str) -> Direction:
+    direction = _DIRECTIONS.get(text.strip().lower())
+    if direction is None:
+        raise NotationError(f"{text!r} is not a direction: use n, e, s or w")
+    return direction
+
+
+def parse_square(text: str) -> Square:
+    """A square in play, from a name like 'J6'; raises NotationError otherwise."""
+    sq = parse_square_name(text)
+    if sq is None:
+        raise NotationError(f"{text.strip()!r} is not a square: files run a–u and ranks 1–15, like j6")
+    if not IN_PLAY[sq]:
+        raise NotationError(f"{square_name(sq)} is not in play: it is in {region_name(sq)}")
+    return sq
+
+
+def _expand_range(start: Square, end: Square) -> list[Square]:
+    if file_of(start) == file_of(end):
+        low, high = sorted((rank_of(start), rank_of(end)))
+        return [square(file_of(start), r) for r in range(low, high + 1)]
+    if rank_of(start) == rank_of(end):
+        low, high = sorted((file_of(start), file_of(end)))
+        return [square(f, rank_of(start)) for f in range(low, high + 1) if f < FILE_COUNT]
+    raise NotationError(
+        f"{square_name(start)}-{square_name(end)} is not a straight line: a range runs along one file or rank"
+    )
+
+
+def _tokens(text: str) -> list[str]:
+    spaced = text.lower().replace(",", " ").replace(";", " ").replace("/", " ")
+    tokens: list[str] = []
+    for token in spaced.split():
+        glued = _GLUED.match(token)
+        if glued and parse_square_name(glued.group(1)) is not None:
+            tokens.extend(glued.groups())
+        else:
+            tokens.append(token)
+    return tokens
+
+
+def _squares(tokens: list[str]) -> tuple[Square, ...]:
+    result: list[Square] = []
+    for token in tokens:
+        span = _RANGE.match(token)
+        if span:
+            start, end = parse_square(span.group(1)), parse_square(span.group(2))
+            result.extend(parse_square(square_name(sq)) for sq in _expand_range(start, end))
+        else:
+            result.append(parse_square(token))
+    seen: set[Square] = set()
+    for sq in result:
+        if sq in seen:
+            raise NotationError(f"{square_name(sq)} is listed twice")
+        seen.add(sq)
+    return tuple(sorted(result, key=sort_key))
+
+
+def parse_action(text: str) -> Action:
+    """Parse an action from notation, tolerantly: case, spaces, commas, words for directions."""
+    tokens = _tokens(text)
+    if not tokens:
+        raise NotationError(f"an action is needed: {_USAGE}")
+    verb = _VERBS.get(tokens[0])
+    if verb is None:
+        raise NotationError(f"I can't read {text.strip()!r}: {_USAGE}")
+    args = tokens[1:]
+    if verb == "pass":
+        if args:
+            raise NotationError("pass takes nothing after it")
+        return Pass()
+    if verb == "advance":
+        if args and args[-1] in _DIRECTIONS:
+            raise NotationError(
+                "a phalanx advances the way it faces, so leave out the direction (rotate it first to go another way)"
+            )
+        squares = _squares(args)
+        if len(squares) < 2:
+            raise NotationError(
+                "advance needs the squares of a phalanx of 2 or more pieces, like advance j4,j5,j6 "
+                "(a single piece uses move)"
+            )
+        return Advance(squares)
+    if len(args) < 2 or args[-1] not in _DIRECTIONS:
+        examples = {"move": "move j6 w", "rotate": "rotate k5 w", "rally": "rally k1 n"}
+        raise NotationError(f"{verb} needs the square(s) and then a direction, like {examples[verb]}")
+    direction = parse_direction(args[-1])
+    squares = _squares(args[:-1])
+    if verb == "rotate":
+        return Rotate(squares, direction)
+    if len(squares) != 1:
+        what = "a single piece; a phalanx uses advance" if verb == "move" else "one piece at a time"
+        raise NotationError(f"{verb} takes one square: {what}")
+    return Move(squares[0], direction) if verb == "move" else Rally(squares[0], direction)

@@ -1,0 +1,110 @@
+"""The game record: start position, the actions with who played them, and any ending
+decided away from the board. Replaying it reproduces every intermediate position."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.errors import NotationError
+from engine.nika.actions import parse_action
+from engine.nika.board import City, Team
+from engine.nika.events import Event
+from engine.nika.state import GameState, Outcome, Reason
+
+FORMAT = "nika-record"
+FORMAT_VERSION = 1
+
+
+@dataclass(frozen=True, slots=True)
+class RecordEntry:
+    city: City
+    action: str  # canonical notation
+    player: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Ending:
+    """An outcome from outside the board: agreement, concession or resignation."""
+
+    reason: Reason
+    winner: Team | None
+    by: str | None = None
+
+
+@dataclass(slots=True)
+class GameRecord:
+    start: str
+    entries: list[RecordEntry] = field(default_factory=list)
+    ending: Ending | None = None
+
+    def replay(self) -> list[tuple[GameState, list[Event]]]:
+        """Every state from the start, each with the events that led to it."""
+        state = GameState.from_notation(self.start)
+        states: list[tuple[GameState, list[Event]]] = [(state, [])]
+        for number, entry in enumerate(self.entries, start=1):
+            if entry.city != state.to_act:
+                raise NotationError(f"action {number} is by {entry.city.title}, but {state.to_act.title} was to act")
+            state, events = state.apply(parse_action(entry.action))
+            states.append((state, events))
+        if self.ending is not None:
+            final = state.conclude(Outcome(self.ending.winner, self.ending.reason))
+            states[-1] = (final, states[-1][1])
+        return states
+
+    def final_state(self) -> GameState:
+        return self.replay()[-1][0]
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "format": FORMAT,
+            "version": FORMAT_VERSION,
+            "start": self.start,
+            "actions": [
+                {"city": e.city.name.lower(), "action": e.action, **({"player": e.player} if e.player else {})}
+                for e in self.entries
+            ],
+        }
+        if self.ending is not None:
+            data["ending"] = {
+                "reason": self.ending.reason.value,
+                "result": self.ending.winner.slug if self.ending.winner else "draw",
+                **({"by": self.ending.by} if self.ending.by else {}),
+            }
+        return data
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), indent=1, ensure_ascii=False)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> GameRecord:
+        if data.get("format") != FORMAT:
+            raise NotationError("this is not a Nika game record")
+        if data.get("version") != FORMAT_VERSION:
+            raise NotationError(f"record format version {data.get('version')} is not supported (need {FORMAT_VERSION})")
+        try:
+            entries = [
+                RecordEntry(City[item["city"].upper()], parse_action(item["action"]).notation(), item.get("player"))
+                for item in data["actions"]
+            ]
+            ending = None
+            if "ending" in data:
+                raw = data["ending"]
+                winner = None if raw["result"] == "draw" else Team.from_slug(raw["result"])
+                ending = Ending(Reason(raw["reason"]), winner, raw.get("by"))
+            return cls(str(data["start"]), entries, ending)
+        except (KeyError, TypeError, ValueError) as error:
+            if isinstance(error, NotationError):
+                raise
+            raise NotationError(f"the game record is malformed: {error}") from error
+
+    @classmethod
+    def from_json(cls, text: str) -> GameRecord:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise NotationError(f"the game record is not valid JSON: {error.msg}") from error
+        if not isinstance(data, dict):
+            raise NotationError("the game record must be a JSON object")
+        return cls.from_dict(data)

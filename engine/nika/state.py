@@ -1,0 +1,145 @@
+"""The game state: a position plus the history that draws depend on, and the outcome."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from enum import Enum
+
+from engine.errors import GameOver, IllegalAction
+from engine.nika.actions import Action, Pass, parse_action
+from engine.nika.board import VICTORY_AREA, City, Team
+from engine.nika.events import Drawn, Event, Won
+from engine.nika.position import ACTIONS_PER_TURN, Position
+from engine.nika.rules import legal_actions, play
+
+ALL_PASS_TURNS_FOR_DRAW = 4
+REPETITIONS_FOR_DRAW = 3
+
+
+class Reason(Enum):
+    VICTORY = "victory"  # a piece reached its own victory area
+    PASSES = "passes"  # four consecutive city turns of two passes
+    REPETITION = "repetition"  # the same position for the third time
+    AGREEMENT = "agreement"  # every player agreed to a draw
+    CONCESSION = "concession"  # the opponents conceded a "Nika" declaration
+    RESIGNATION = "resignation"
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    winner: Team | None
+    reason: Reason
+
+    @property
+    def result(self) -> str:
+        """'athens-messene', 'sparta-thebes' or 'draw'."""
+        return self.winner.slug if self.winner is not None else "draw"
+
+    def describe(self) -> str:
+        if self.winner is None:
+            return {
+                Reason.PASSES: "Draw: four city turns in a row passed both actions",
+                Reason.REPETITION: "Draw: the same position occurred three times",
+                Reason.AGREEMENT: "Draw by agreement",
+            }.get(self.reason, "Draw")
+        how = {
+            Reason.VICTORY: "reached the victory area",
+            Reason.CONCESSION: "declared Nika and the opponents conceded",
+            Reason.RESIGNATION: "won by resignation",
+        }[self.reason]
+        return f"{self.winner.title} {how}"
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    """Immutable; `apply` returns a new state. Repetition counts are copied, never mutated."""
+
+    position: Position
+    repetitions: dict[Position, int] = field(default_factory=dict, compare=False)
+    all_pass_turns: int = 0
+    turn_all_passes: bool = True
+    outcome: Outcome | None = None
+
+    @classmethod
+    def start(cls) -> GameState:
+        return cls.from_position(Position.start())
+
+    @classmethod
+    def from_position(cls, position: Position) -> GameState:
+        winner = position.winner()
+        return cls(
+            position,
+            {position: 1},
+            turn_all_passes=position.actions_left == ACTIONS_PER_TURN,
+            outcome=Outcome(winner, Reason.VICTORY) if winner is not None else None,
+        )
+
+    @classmethod
+    def from_notation(cls, text: str) -> GameState:
+        return cls.from_position(Position.from_notation(text))
+
+    @property
+    def to_act(self) -> City:
+        return self.position.to_act
+
+    @property
+    def is_over(self) -> bool:
+        return self.outcome is not None
+
+    def notation(self) -> str:
+        return self.position.notation()
+
+    def seat_to_act(self) -> str:
+        return self.position.to_act.name.lower()
+
+    def legal_actions(self) -> list[Action]:
+        return [] if self.outcome else legal_actions(self.position)
+
+    def parse_and_apply(self, text: str) -> tuple[GameState, list[Event]]:
+        return self.apply(parse_action(text))
+
+    def apply(self, action: Action) -> tuple[GameState, list[Event]]:
+        """The state after the city to act plays `action`; raises IllegalAction otherwise."""
+        if self.outcome is not None:
+            raise GameOver(f"the game is over: {self.outcome.describe()}")
+        position, events = play(self.position, action)
+        winner = position.winner()
+        if winner is not None:
+            city, sq = _winning_piece(position, winner, self.position.to_act)
+            events.append(Won(winner, city, sq))
+            return replace(self, position=position, outcome=Outcome(winner, Reason.VICTORY)), events
+
+        all_passes = self.turn_all_passes and isinstance(action, Pass)
+        all_pass_turns = self.all_pass_turns
+        if position.to_act != self.position.to_act:  # the turn ended with this action
+            all_pass_turns = all_pass_turns + 1 if all_passes else 0
+            all_passes = True
+        repetitions = dict(self.repetitions)
+        seen = repetitions.get(position, 0) + 1
+        repetitions[position] = seen
+        outcome = None
+        if all_pass_turns >= ALL_PASS_TURNS_FOR_DRAW:
+            outcome = Outcome(None, Reason.PASSES)
+        elif seen >= REPETITIONS_FOR_DRAW:
+            outcome = Outcome(None, Reason.REPETITION)
+        if outcome is not None:
+            events.append(Drawn(outcome.reason.value))
+        return GameState(position, repetitions, all_pass_turns, all_passes, outcome), events
+
+    def conclude(self, outcome: Outcome) -> GameState:
+        """End the game for a reason from outside the board (agreement, concession, resignation)."""
+        if self.outcome is not None:
+            raise GameOver(f"the game is over: {self.outcome.describe()}")
+        if outcome.reason in (Reason.VICTORY, Reason.PASSES, Reason.REPETITION):
+            raise IllegalAction("only the board decides victories by reaching the victory area and rule draws")
+        return replace(self, outcome=outcome)
+
+
+def _winning_piece(position: Position, winner: Team, actor: City) -> tuple[City, int]:
+    """The piece standing on its own victory area; the actor's team first if both ever could."""
+    for city in sorted(winner.cities, key=lambda c: c != actor):
+        for sq in VICTORY_AREA[city]:
+            piece = position.piece_at(sq)
+            if piece is not None and piece.city == city:
+                return city, sq
+    raise AssertionError("a winner without a piece on its victory area")
