@@ -1,0 +1,1 @@
+"""The Discord front end, the local console, and the match service they share."""

@@ -1,0 +1,64 @@
+"""The Discord bot: opens storage and loads the cogs in `setup_hook`, and syncs the
+command tree only when it changed (Discord limits daily command creates)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+
+import discord
+from discord.ext import commands
+
+from bot.cogs.nika import NikaCog
+from bot.config import Settings
+from bot.service import MatchService
+from bot.storage import bot_state
+
+log = logging.getLogger(__name__)
+
+
+class NikaBot(commands.Bot):
+    def __init__(self, settings: Settings) -> None:
+        # Default intents only: slash commands need no privileged intent.
+        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(), help_command=None)
+        self.settings = settings
+        self.service: MatchService | None = None
+
+    async def setup_hook(self) -> None:
+        self.service = await MatchService.open(self.settings.database)
+        log.info("storage open", extra={"database": self.settings.database})
+        await self.add_cog(NikaCog(self, self.service))
+        await self.sync_commands_if_changed()
+
+    def command_payload(self, guild: discord.abc.Snowflake | None) -> list[dict[str, object]]:
+        return [command.to_dict(self.tree) for command in self.tree.get_commands(guild=guild)]
+
+    async def sync_commands_if_changed(self) -> bool:
+        guild = discord.Object(self.settings.dev_guild) if self.settings.dev_guild else None
+        if guild is not None:
+            self.tree.copy_global_to(guild=guild)
+        payload = json.dumps(self.command_payload(guild), sort_keys=True, default=str)
+        digest = hashlib.sha256(payload.encode()).hexdigest()
+        scope = f"guild:{guild.id}" if guild else "global"
+        key = f"command-tree-hash:{scope}"
+        assert self.service is not None
+        async with self.service.db.reading() as db:
+            stored = await bot_state.get(db, key)
+        if stored == digest:
+            log.info("commands unchanged; not syncing", extra={"scope": scope})
+            return False
+        synced = await self.tree.sync(guild=guild)
+        async with self.service.db.transaction() as db:
+            await bot_state.put(db, key, digest)
+        log.info("commands synced", extra={"scope": scope, "count": len(synced)})
+        return True
+
+    async def on_ready(self) -> None:
+        log.info("ready", extra={"user": str(self.user), "guilds": len(self.guilds)})
+
+    async def close(self) -> None:
+        await super().close()
+        if self.service is not None:
+            await self.service.close()
+            self.service = None

@@ -1,0 +1,1 @@
+"""Discord cogs: thin adapters from interactions to the match service."""

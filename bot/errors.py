@@ -1,0 +1,36 @@
+"""Refusals from the match service, each with a message written for players."""
+
+from __future__ import annotations
+
+
+class ServiceError(Exception):
+    """A refusal; str(error) is shown to the player, privately."""
+
+
+class NoMatch(ServiceError):
+    pass
+
+
+class ChannelBusy(ServiceError):
+    pass
+
+
+class NotInMatch(ServiceError):
+    pass
+
+
+class NotYourTurn(ServiceError):
+    pass
+
+
+class NotAllowed(ServiceError):
+    pass
+
+
+class BoardChanged(ServiceError):
+    def __init__(self, message: str = "the board changed, look again") -> None:
+        super().__init__(message)
+
+
+class IllegalMove(ServiceError):
+    """The engine refused the action; the message is the engine's reason."""

@@ -1,0 +1,28 @@
+"""What the service returns for a front end to show. No Discord types here."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True, slots=True)
+class Image:
+    """A rendered image with its description for screen readers."""
+
+    data: bytes
+    filename: str
+    description: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Reply:
+    """Text to post (mentions written as <@id>), an optional image or file, and who to ping."""
+
+    text: str
+    image: Image | None = None
+    file: Image | None = None
+    mentions: tuple[int, ...] = ()
+    match_id: int | None = None
+    version: int | None = None
+    # Who must answer a pending question (a draw offer, a Nika declaration), for buttons.
+    awaiting: tuple[int, ...] = field(default=())

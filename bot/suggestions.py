@@ -1,0 +1,71 @@
+"""Autocomplete suggestions from the legal actions: pure, so the cog stays thin.
+
+Each function takes what the player may legally do now, what they typed, and the
+options already filled in, and returns at most 25 (label, value) pairs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from engine.nika import Action, Advance, Direction, Move, Rally, Rotate, square_name
+from engine.nika.actions import squares_text
+
+LIMIT = 25  # Discord shows at most 25 choices
+Suggestion = tuple[str, str]
+
+
+def _norm(text: str) -> str:
+    return text.lower().replace(" ", "")
+
+
+def _matching(values: Iterable[str], typed: str, label: dict[str, str] | None = None) -> list[Suggestion]:
+    typed = _norm(typed)
+    seen: dict[str, None] = {}
+    for value in values:
+        if typed in _norm(value):
+            seen.setdefault(value)
+    ranked = sorted(seen, key=lambda v: (not _norm(v).startswith(typed), len(v), v))
+    return [((label or {}).get(v, v), v) for v in ranked[:LIMIT]]
+
+
+def movable_pieces(actions: Sequence[Action], typed: str) -> list[Suggestion]:
+    return _matching((square_name(a.square) for a in actions if isinstance(a, Move)), typed)
+
+
+def move_directions(actions: Sequence[Action], piece: str, typed: str) -> list[Suggestion]:
+    piece = _norm(piece)
+    directions = [a.direction for a in actions if isinstance(a, Move) and square_name(a.square) == piece]
+    return _direction_choices(directions or list(Direction), typed)
+
+
+def rotatable_groups(actions: Sequence[Action], typed: str) -> list[Suggestion]:
+    return _matching((squares_text(a.squares) for a in actions if isinstance(a, Rotate)), typed)
+
+
+def rotate_facings(actions: Sequence[Action], pieces: str, typed: str) -> list[Suggestion]:
+    pieces = _norm(pieces)
+    facings = [a.facing for a in actions if isinstance(a, Rotate) and squares_text(a.squares) == pieces]
+    return _direction_choices(facings or list(Direction), typed)
+
+
+def advancing_formations(actions: Sequence[Action], typed: str) -> list[Suggestion]:
+    return _matching((squares_text(a.squares) for a in actions if isinstance(a, Advance)), typed)
+
+
+def rally_squares(actions: Sequence[Action], typed: str) -> list[Suggestion]:
+    return _matching((square_name(a.square) for a in actions if isinstance(a, Rally)), typed)
+
+
+def any_action(actions: Sequence[Action], typed: str) -> list[Suggestion]:
+    return _matching((a.notation() for a in actions), typed)
+
+
+def _direction_choices(directions: Iterable[Direction], typed: str) -> list[Suggestion]:
+    typed = _norm(typed)
+    unique = sorted(set(directions))
+    return [
+        (f"{d.word} ({d.letter})", d.letter)
+        for d in unique
+        if not typed or d.letter.startswith(typed) or d.word.startswith(typed)
+    ]
