@@ -328,7 +328,7 @@ class MatchService:
         who = mention(entry.user_id)
         awaiting: tuple[int, ...] = ()
         if entry.kind == "action":
-            headline = describe_events(events) + "."
+            headline = _sentence(describe_events(events))
         elif entry.kind == "undo":
             undone = before.played[-1]
             headline = f"{who} took back {undone.city.possessive} {undone.action}."
@@ -418,6 +418,10 @@ class MatchService:
 
 
 # --- text ------------------------------------------------------------------------------
+def _sentence(text: str) -> str:
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
 def _seat_names(cities: Sequence[str]) -> str:
     return " and ".join(City[c.upper()].title for c in cities)
 

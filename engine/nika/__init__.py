@@ -12,6 +12,7 @@ from engine.nika.actions import (
     parse_square,
 )
 from engine.nika.board import City, Direction, Square, Team, square_name
+from engine.nika.describe import describe_events
 from engine.nika.events import (
     Advanced,
     Drawn,
@@ -33,5 +34,5 @@ __all__ = [
     "Action", "Advance", "Advanced", "City", "Direction", "Drawn", "Ending", "Event", "GameRecord",
     "GameState", "Move", "Moved", "Outcome", "Pass", "Passed", "Piece", "Position", "Pushed",
     "Rallied", "Rally", "Reason", "RecordEntry", "Rotate", "Rotated", "Routed", "Square", "Team",
-    "Won", "legal_actions", "parse_action", "parse_direction", "parse_square", "play", "square_name",
+    "Won", "describe_events", "legal_actions", "parse_action", "parse_direction", "parse_square", "play", "square_name",
 ]  # fmt: skip

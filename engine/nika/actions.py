@@ -9,12 +9,13 @@ from engine.errors import NotationError
 from engine.nika.board import (
     FILE_COUNT,
     IN_PLAY,
+    NEIGHBOUR,
     Direction,
     Square,
     file_of,
+    not_in_play_text,
     parse_square_name,
     rank_of,
-    region_name,
     sort_key,
     square,
     square_name,
@@ -89,25 +90,42 @@ _DIRECTIONS = {
     "s": Direction.S, "south": Direction.S, "down": Direction.S, "↓": Direction.S, "v": Direction.S,
     "w": Direction.W, "west": Direction.W, "left": Direction.W, "←": Direction.W, "<": Direction.W,
 }  # fmt: skip
-_GLUED = re.compile(r"^([a-u]\d{1,2})([nesw])$")
+# Pieces never move or face diagonally; these words get a reason instead of "can't read".
+_DIAGONALS = frozenset(
+    {"ne", "nw", "se", "sw", "northeast", "northwest", "southeast", "southwest", "north-east", "north-west",
+     "south-east", "south-west", "up-left", "up-right", "down-left", "down-right", "upleft", "upright",
+     "downleft", "downright", "↗", "↖", "↘", "↙", "diagonal", "diagonally"}
+)  # fmt: skip
+_FILLERS = frozenset({"to", "facing", "face", "toward", "towards"})  # "rally k1 facing north", "move j6 to i6"
+_GLUED = re.compile(r"^([a-u]\d{1,2})(ne|nw|se|sw|[nesw])$")
 _RANGE = re.compile(r"^([a-u]\d{1,2})-([a-u]\d{1,2})$")
+_SPACED_RANGE = re.compile(r"([a-u]\d{1,2})\s*(?:-|\.\.)\s*([a-u]\d{1,2})")
+_DIAGONAL_TEXT = "pieces never move or face diagonally: use n, e, s or w"
 _USAGE = "write one of: move j6 w · rotate k5 w · rotate j4,j5,j6 n · advance j4,j5,j6 · rally k1 n · pass"
 
 
 def parse_direction(text: str) -> Direction:
-    direction = _DIRECTIONS.get(text.strip().lower())
+    word = text.strip().lower()
+    direction = _DIRECTIONS.get(word)
     if direction is None:
+        if word in _DIAGONALS:
+            raise NotationError(_DIAGONAL_TEXT)
         raise NotationError(f"{text!r} is not a direction: use n, e, s or w")
     return direction
 
 
-def parse_square(text: str) -> Square:
-    """A square in play, from a name like 'J6'; raises NotationError otherwise."""
+def _grid_square(text: str) -> Square:
     sq = parse_square_name(text)
     if sq is None:
         raise NotationError(f"{text.strip()!r} is not a square: files run a–u and ranks 1–15, like j6")
+    return sq
+
+
+def parse_square(text: str) -> Square:
+    """A square in play, from a name like 'J6'; raises NotationError otherwise."""
+    sq = _grid_square(text)
     if not IN_PLAY[sq]:
-        raise NotationError(f"{square_name(sq)} is not in play: it is in {region_name(sq)}")
+        raise NotationError(not_in_play_text(sq))
     return sq
 
 
@@ -124,7 +142,9 @@ def _expand_range(start: Square, end: Square) -> list[Square]:
 
 
 def _tokens(text: str) -> list[str]:
-    spaced = text.lower().replace(",", " ").replace(";", " ").replace("/", " ")
+    spaced = text.lower().replace("–", "-").replace("—", "-")
+    spaced = _SPACED_RANGE.sub(r"\1-\2", spaced)  # "j4 - j6", "j4..j6" -> "j4-j6"
+    spaced = spaced.replace(",", " ").replace(";", " ").replace("/", " ")
     tokens: list[str] = []
     for token in spaced.split():
         glued = _GLUED.match(token)
@@ -140,7 +160,7 @@ def _squares(tokens: list[str]) -> tuple[Square, ...]:
     for token in tokens:
         span = _RANGE.match(token)
         if span:
-            start, end = parse_square(span.group(1)), parse_square(span.group(2))
+            start, end = _grid_square(span.group(1)), _grid_square(span.group(2))
             result.extend(parse_square(square_name(sq)) for sq in _expand_range(start, end))
         else:
             result.append(parse_square(token))
@@ -152,15 +172,30 @@ def _squares(tokens: list[str]) -> tuple[Square, ...]:
     return tuple(sorted(result, key=sort_key))
 
 
+def _step(frm_text: str, to_text: str) -> Move:
+    """'move j6 i6' / 'move j6 to i6' / 'move j6-i6': the one-square step between two squares."""
+    frm, to = _grid_square(frm_text), _grid_square(to_text)
+    for direction in Direction:
+        if NEIGHBOUR[direction][frm] == to:
+            return Move(parse_square(frm_text), direction)
+    if abs(file_of(frm) - file_of(to)) == 1 and abs(rank_of(frm) - rank_of(to)) == 1:
+        raise NotationError(_DIAGONAL_TEXT)
+    raise NotationError(
+        f"{square_name(frm)} to {square_name(to)} is not a single step: a piece moves one square n, e, s or w"
+    )
+
+
 def parse_action(text: str) -> Action:
-    """Parse an action from notation, tolerantly: case, spaces, commas, words for directions."""
+    """Parse an action from notation, tolerantly: case, spaces, commas, ranges, words for directions."""
     tokens = _tokens(text)
     if not tokens:
         raise NotationError(f"an action is needed: {_USAGE}")
     verb = _VERBS.get(tokens[0])
     if verb is None:
         raise NotationError(f"I can't read {text.strip()!r}: {_USAGE}")
-    args = tokens[1:]
+    args = [token for token in tokens[1:] if token not in _FILLERS]
+    if any(token in _DIAGONALS for token in args):
+        raise NotationError(_DIAGONAL_TEXT)
     if verb == "pass":
         if args:
             raise NotationError("pass takes nothing after it")
@@ -177,6 +212,14 @@ def parse_action(text: str) -> Action:
                 "(a single piece uses move)"
             )
         return Advance(squares)
+    if args and args[-1] not in _DIRECTIONS and not any(c.isdigit() for c in args[-1]):
+        parse_direction(args[-1])  # a word that is no square was meant as a direction: say why it is not one
+    if verb == "move" and args and args[-1] not in _DIRECTIONS:
+        span = _RANGE.match(args[0]) if len(args) == 1 else None
+        if span:
+            return _step(span.group(1), span.group(2))
+        if len(args) == 2:
+            return _step(args[0], args[1])
     if len(args) < 2 or args[-1] not in _DIRECTIONS:
         examples = {"move": "move j6 w", "rotate": "rotate k5 w", "rally": "rally k1 n"}
         raise NotationError(f"{verb} needs the square(s) and then a direction, like {examples[verb]}")

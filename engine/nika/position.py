@@ -16,6 +16,7 @@ from engine.nika.board import (
     Direction,
     Square,
     Team,
+    not_in_play_text,
     parse_square_name,
     region_name,
     sort_key,
@@ -38,12 +39,19 @@ def encode(city: City, facing: Direction) -> int:
     return 1 + city * 4 + facing
 
 
+# Lookup tables: building enum members from ints is slow on the hot paths.
+_CELL_CITY: tuple[City, ...] = tuple(City(max(cell - 1, 0) >> 2) for cell in range(17))
+_CELL_FACING: tuple[Direction, ...] = tuple(Direction(max(cell - 1, 0) & 3) for cell in range(17))
+
+
 def cell_city(cell: int) -> City:
-    return City((cell - 1) >> 2)
+    """The city of a non-empty cell."""
+    return _CELL_CITY[cell]
 
 
 def cell_facing(cell: int) -> Direction:
-    return Direction((cell - 1) & 3)
+    """The facing of a non-empty cell."""
+    return _CELL_FACING[cell]
 
 
 class Position:
@@ -153,7 +161,7 @@ class Position:
                 if sq is None or facing < 0:
                     raise NotationError(f"{entry!r} is not a square followed by a facing (n, e, s, w)")
                 if not IN_PLAY[sq]:
-                    raise NotationError(f"{entry[:-1]} is not in play: it is in {region_name(sq)}")
+                    raise NotationError(not_in_play_text(sq))
                 if not ENTERABLE[expected.team][sq]:
                     raise NotationError(f"{expected.title} cannot stand on {entry[:-1]}, {region_name(sq)}")
                 if cells[sq]:

@@ -69,7 +69,8 @@ class GameRecord:
         if self.ending is not None:
             data["ending"] = {
                 "reason": self.ending.reason.value,
-                "result": self.ending.winner.slug if self.ending.winner else "draw",
+                # Team.ATHENS_MESSENE is 0, so test for None, never for truth.
+                "result": self.ending.winner.slug if self.ending.winner is not None else "draw",
                 **({"by": self.ending.by} if self.ending.by else {}),
             }
         return data

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+from bisect import bisect_left
 from dataclasses import dataclass, field, replace
 from enum import Enum
 
@@ -50,15 +52,58 @@ class Outcome:
         return f"{self.winner.title} {how}"
 
 
+# Guards the check-then-append in _History.extended: states are values and may be
+# shared between threads. One module lock (not one per history) keeps states picklable.
+_EXTEND_LOCK = threading.Lock()
+
+
+class _History:
+    """Every position of one line of play, in order, shared by the states along it.
+
+    Append-only: a state sees only the first `length` entries, so extending the log
+    for a child never changes what its ancestors count. Applying to a state that
+    already has a child (a branch) copies its prefix instead. This keeps `apply`
+    O(1) where copying a repetition table would make long games quadratic.
+    """
+
+    __slots__ = ("positions", "seen")
+
+    def __init__(self, positions: list[Position]) -> None:
+        self.positions = positions
+        self.seen: dict[Position, list[int]] = {}
+        for index, position in enumerate(positions):
+            self.seen.setdefault(position, []).append(index)
+
+    def count(self, position: Position, length: int) -> int:
+        """How often `position` occurs among the first `length` entries."""
+        indices = self.seen.get(position)
+        return bisect_left(indices, length) if indices else 0
+
+    def extended(self, length: int, position: Position) -> _History:
+        """A history holding the first `length` entries and then `position`."""
+        with _EXTEND_LOCK:
+            if len(self.positions) == length:
+                self.positions.append(position)
+                self.seen.setdefault(position, []).append(length)
+                return self
+        return _History([*self.positions[:length], position])
+
+
 @dataclass(frozen=True, slots=True)
 class GameState:
-    """Immutable; `apply` returns a new state. Repetition counts are copied, never mutated."""
+    """Immutable; `apply` returns a new state. The position history is shared, never rewritten."""
 
     position: Position
-    repetitions: dict[Position, int] = field(default_factory=dict, compare=False)
-    all_pass_turns: int = 0
-    turn_all_passes: bool = True
+    all_pass_turns: int = 0  # consecutive completed city turns of passes only
+    turn_all_passes: bool = True  # every action so far in this turn was a pass
     outcome: Outcome | None = None
+    history: _History | None = field(default=None, compare=False, repr=False)
+    length: int = field(default=1, compare=False, repr=False)  # positions of `history` this state has seen
+
+    def __post_init__(self) -> None:
+        if self.history is None:
+            object.__setattr__(self, "history", _History([self.position]))
+            object.__setattr__(self, "length", 1)
 
     @classmethod
     def start(cls) -> GameState:
@@ -69,7 +114,7 @@ class GameState:
         winner = position.winner()
         return cls(
             position,
-            {position: 1},
+            # Loaded mid-turn, the turn's first action is unknown, so it does not count as a pass.
             turn_all_passes=position.actions_left == ACTIONS_PER_TURN,
             outcome=Outcome(winner, Reason.VICTORY) if winner is not None else None,
         )
@@ -85,6 +130,25 @@ class GameState:
     @property
     def is_over(self) -> bool:
         return self.outcome is not None
+
+    @property
+    def positions(self) -> tuple[Position, ...]:
+        """Every position of the game so far, from the loaded one to this one."""
+        assert self.history is not None
+        return tuple(self.history.positions[: self.length])
+
+    @property
+    def repetitions(self) -> dict[Position, int]:
+        """How many times each position has occurred so far (the loaded one counts)."""
+        counts: dict[Position, int] = {}
+        for position in self.positions:
+            counts[position] = counts.get(position, 0) + 1
+        return counts
+
+    def times_seen(self, position: Position | None = None) -> int:
+        """How many times `position` (default: the current one) has occurred so far."""
+        assert self.history is not None
+        return self.history.count(self.position if position is None else position, self.length)
 
     def notation(self) -> str:
         return self.position.notation()
@@ -103,28 +167,29 @@ class GameState:
         if self.outcome is not None:
             raise GameOver(f"the game is over: {self.outcome.describe()}")
         position, events = play(self.position, action)
+        assert self.history is not None
+        history = self.history.extended(self.length, position)
+        length = self.length + 1
         winner = position.winner()
         if winner is not None:
             city, sq = _winning_piece(position, winner, self.position.to_act)
             events.append(Won(winner, city, sq))
-            return replace(self, position=position, outcome=Outcome(winner, Reason.VICTORY)), events
+            outcome = Outcome(winner, Reason.VICTORY)
+            return GameState(position, self.all_pass_turns, False, outcome, history, length), events
 
         all_passes = self.turn_all_passes and isinstance(action, Pass)
         all_pass_turns = self.all_pass_turns
         if position.to_act != self.position.to_act:  # the turn ended with this action
             all_pass_turns = all_pass_turns + 1 if all_passes else 0
             all_passes = True
-        repetitions = dict(self.repetitions)
-        seen = repetitions.get(position, 0) + 1
-        repetitions[position] = seen
         outcome = None
         if all_pass_turns >= ALL_PASS_TURNS_FOR_DRAW:
             outcome = Outcome(None, Reason.PASSES)
-        elif seen >= REPETITIONS_FOR_DRAW:
+        elif history.count(position, length) >= REPETITIONS_FOR_DRAW:
             outcome = Outcome(None, Reason.REPETITION)
         if outcome is not None:
             events.append(Drawn(outcome.reason.value))
-        return GameState(position, repetitions, all_pass_turns, all_passes, outcome), events
+        return GameState(position, all_pass_turns, all_passes, outcome, history, length), events
 
     def conclude(self, outcome: Outcome) -> GameState:
         """End the game for a reason from outside the board (agreement, concession, resignation)."""
@@ -132,6 +197,8 @@ class GameState:
             raise GameOver(f"the game is over: {self.outcome.describe()}")
         if outcome.reason in (Reason.VICTORY, Reason.PASSES, Reason.REPETITION):
             raise IllegalAction("only the board decides victories by reaching the victory area and rule draws")
+        if (outcome.reason == Reason.AGREEMENT) != (outcome.winner is None):
+            raise IllegalAction("a draw by agreement has no winner; a concession or resignation has one")
         return replace(self, outcome=outcome)
 
 
