@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import select
 import signal
 import subprocess
 import sys
@@ -25,8 +26,17 @@ def run_until_killed(db_path: str, seed: int, acks_before_kill: int) -> list[tup
         text=True,
     )
     assert process.stdout is not None
-    lines = [process.stdout.readline() for _ in range(acks_before_kill)]
-    os.kill(process.pid, signal.SIGKILL)
+    lines = []
+    try:
+        for _ in range(acks_before_kill):
+            # A player that died prints nothing more: fail instead of waiting forever.
+            ready, _, _ = select.select([process.stdout], [], [], 60)
+            assert ready, "the player stopped acknowledging actions"
+            line = process.stdout.readline()
+            assert line, f"the player exited early with code {process.poll()}"
+            lines.append(line)
+    finally:
+        os.kill(process.pid, signal.SIGKILL)
     lines += process.stdout.readlines()
     process.wait()
     acks = []
