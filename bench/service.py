@@ -14,13 +14,17 @@ import argparse
 import asyncio
 import random
 import statistics
+import sys
 import tempfile
 import time
 from pathlib import Path
 
-from bot.service import MatchService
-from bot.storage import matches as queries
-from engine.nika import GameState
+# bench/ holds engine.py and render.py, which would shadow the packages of those names.
+sys.path[0] = str(Path(__file__).resolve().parents[1])
+
+from bot.service import MatchService  # noqa: E402
+from bot.storage import matches as queries  # noqa: E402
+from engine.nika import GameState  # noqa: E402
 
 GUILD = 1
 ACTIVE = 50
@@ -57,7 +61,10 @@ async def player(
 ) -> None:
     while time.perf_counter() < deadline:
         if pace:
-            await asyncio.sleep(rng.expovariate(1 / pace))
+            think = rng.expovariate(1 / pace)
+            if time.perf_counter() + think >= deadline:
+                break
+            await asyncio.sleep(think)
         state = await service.state_of(channel)
         if state.game.is_over:
             channel += 1_000

@@ -1,0 +1,171 @@
+"""The central plaque: whose turn it is and how many actions are left, or the result.
+
+Panels are drawn per (size, status) and cached: a game only ever shows a few
+dozen different ones. Sizes come from the layout, so the plaque adapts to the
+rotated perspectives where it stands upright.
+"""
+
+from __future__ import annotations
+
+from PIL import Image
+
+from engine.nika.board import City, Team
+from engine.nika.state import Outcome, Reason
+from render import colours as C
+from render import fonts, memo, sprites
+from render.canvas import Canvas, Point
+from render.emblems import laurel
+from render.memo import built_once
+
+CLEAR = (0, 0, 0, 0)
+CAPTION_HEIGHT = 20
+
+_REASON_TEXT = {
+    Reason.VICTORY: "reached the victory area",
+    Reason.CONCESSION: "declared Nika · conceded",
+    Reason.RESIGNATION: "won by resignation",
+    Reason.PASSES: "four turns of passes",
+    Reason.REPETITION: "position repeated three times",
+    Reason.AGREEMENT: "agreed by all players",
+}
+
+
+def _fit(text: str, width: float, size: float, weight: int = 700, *, plain: bool = False) -> float:
+    """The largest size up to `size` at which `text` fits in `width` pixels."""
+    font = fonts.plain(100) if plain else fonts.display(100, weight)
+    return min(size, width * 100 / max(font.getlength(text), 1e-6))
+
+
+def _shield(canvas: Canvas, centre: Point, radius: float, city: City) -> None:
+    """A big shield, lifted off the plaque by its shadow."""
+    canvas.circle((centre[0] + 1, centre[1] + 2.5), radius + 2, (0, 0, 0, 70))
+    sprites.shield(canvas, centre, radius, city, outline=min(2.5, radius * 0.1))
+
+
+def _pips(canvas: Canvas, centre: Point, left: int, radius: float = 6.5) -> None:
+    """Two action pips: filled for actions still to play, hollow for the one used."""
+    x, y = centre
+    for i in range(2):
+        px = x + (i - 0.5) * radius * 3
+        if i < left:
+            canvas.circle((px, y), radius, C.MEANDER, outline=C.INK, width=1.2)
+        else:
+            canvas.circle((px, y), radius, None, outline=C.LABEL, width=1.6)
+
+
+def _turn_shield_radius(height: int) -> float:
+    return min(height * 0.36, 40)
+
+
+def text_column(size: tuple[int, int]) -> int:
+    """Where the turn panel's words start: right of the shield on a wide plaque, else at the left."""
+    width, height = size
+    return round(_turn_shield_radius(height) * 2 + 40) if width >= height else 0
+
+
+@built_once
+def turn_panel(size: tuple[int, int], city: City, actions_left: int) -> Image.Image:
+    """'ATHENS to act', the city's shield and two pips for the actions left."""
+    width, height = size
+    canvas = Canvas(size, CLEAR, scale=3)
+    name = city.title.upper()
+    actions = f"{actions_left} action{'s' if actions_left != 1 else ''} left"
+    if width >= height:
+        radius = _turn_shield_radius(height)
+        _shield(canvas, (radius + 14, height / 2), radius, city)
+        x = text_column(size)
+        room = width - x - 10
+        line = f"to act · {actions}"
+        canvas.text((x, height * 0.40), name, _fit(name, room, 44, 800), C.INK, weight=800, anchor="ls")
+        canvas.text((x, height * 0.68), line, _fit(line, room - 50, 21), C.LABEL, anchor="ls")
+        _pips(canvas, (width - 28, height * 0.62), actions_left)
+    else:
+        radius = min(width * 0.32, 40)
+        _shield(canvas, (width / 2, radius + 16), radius, city)
+        y = radius * 2 + 58
+        canvas.text((width / 2, y), name, _fit(name, width - 12, 30, 800), C.INK, weight=800)
+        canvas.text((width / 2, y + 36), "to act", 20, C.LABEL)
+        _pips(canvas, (width / 2, y + 78), actions_left)
+        canvas.text((width / 2, y + 114), actions, _fit(actions, width - 16, 18), C.LABEL)
+    return canvas.result()
+
+
+@built_once
+def result_panel(size: tuple[int, int], winner: Team | None, reason: Reason) -> Image.Image:
+    """The banner that replaces the turn panel when the game is over: 'Nika!' and the
+    winners' shields in laurels, or 'Draw' over all four shields; then how it ended."""
+    width, height = size
+    canvas = Canvas(size, CLEAR, scale=3)
+    ribbon = C.mix(C.BRONZE, C.WHITE, 0.55) if winner is not None else C.mix(C.PANEL, C.LABEL, 0.12)
+    canvas.rect((0, 0, width, height), C.BRONZE_DARK, radius=6)
+    canvas.rect((2.5, 2.5, width - 2.5, height - 2.5), ribbon, radius=4)
+    detail = _REASON_TEXT.get(reason, "")
+    if width >= height:
+        _result_wide(canvas, size, winner, detail)
+    else:
+        _result_tall(canvas, size, winner, detail)
+    return canvas.result()
+
+
+def _result_wide(canvas: Canvas, size: tuple[int, int], winner: Team | None, detail: str) -> None:
+    width, height = size
+    middle, top_row = width / 2, height * 0.33
+    if winner is None:
+        canvas.text((middle, height * 0.3), "DRAW", 40, C.INK, weight=900)
+        for i, city in enumerate(City):
+            _shield(canvas, (middle + (i - 1.5) * 34, height * 0.61), 13, city)
+    else:
+        radius = min(height * 0.18, 24)
+        for city, x in zip(winner.cities, (radius + 26, width - radius - 26), strict=True):
+            laurel(canvas, (x, top_row + 2), radius + 8, C.OLIVE, leaves=6)
+            _shield(canvas, (x, top_row), radius, city)
+        canvas.text((middle, top_row), "Nika!", 40, C.INK, weight=900)
+        line = " & ".join(c.title.upper() for c in winner.cities) + " WIN"
+        canvas.text((middle, height * 0.66), line, _fit(line, width - 24, 26, 800), C.INK, weight=800)
+    canvas.text((middle, height * 0.87), detail, _fit(detail, width - 40, 16), C.LABEL)
+
+
+def _result_tall(canvas: Canvas, size: tuple[int, int], winner: Team | None, detail: str) -> None:
+    width, height = size
+    middle = width / 2
+    title = "DRAW" if winner is None else "NIKA!"
+    y = height / 2 - (110 if winner is None else 190)
+    canvas.text((middle, y), title, _fit(title, width - 14, 32, 900), C.INK, weight=900)
+    y += 48
+    if winner is None:
+        for city in City:
+            _shield(canvas, (middle, y + 6), 15, city)
+            y += 40
+        y += 10
+    else:
+        for city in winner.cities:
+            name = city.title.upper()
+            laurel(canvas, (middle, y + 26), 32, C.OLIVE, leaves=6)
+            _shield(canvas, (middle, y + 24), 24, city)
+            canvas.text((middle, y + 78), name, _fit(name, width - 14, 24, 800), C.INK, weight=800)
+            y += 112
+        canvas.text((middle, y), "WIN", 26, C.INK, weight=800)
+        y += 44
+    words = detail.split(" ")
+    half = (len(words) + 1) // 2
+    for part in (" ".join(words[:half]), " ".join(words[half:])):
+        canvas.text((middle, y), part, _fit(part, width - 16, 16), C.LABEL)
+        y += 22
+
+
+def caption(width: int, text: str, *, centred: bool) -> Image.Image:
+    """A replay frame's caption line, for the foot of the plaque. Not cached: every frame
+    has its own."""
+    height = CAPTION_HEIGHT
+    with memo.DRAWING:
+        canvas = Canvas((width, height), CLEAR, scale=2)
+        size = _fit(text, width - 12, 15, plain=True)
+        anchor, x = ("mm", width / 2) if centred else ("lm", 0)
+        canvas.text((x, height / 2), text, size, C.LABEL, plain=True, anchor=anchor)
+        return canvas.result()
+
+
+def panel_for(size: tuple[int, int], city: City, actions_left: int, outcome: Outcome | None) -> Image.Image:
+    if outcome is not None:
+        return result_panel(size, outcome.winner, outcome.reason)
+    return turn_panel(size, city, actions_left)
