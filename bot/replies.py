@@ -26,3 +26,13 @@ class Reply:
     version: int | None = None
     # Who must answer a pending question (a draw offer, a Nika declaration), for buttons.
     awaiting: tuple[int, ...] = field(default=())
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """Something the bot says unprompted (a reminder, an expired turn) in a match's channel."""
+
+    guild_id: int
+    channel_id: int
+    reply: Reply
+    dm_user_ids: tuple[int, ...] = ()

@@ -8,16 +8,19 @@ race on one match are settled by the match version: exactly one applies.
 from __future__ import annotations
 
 import asyncio
-import time
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
+import aiosqlite
+
+from bot import standings as elo
+from bot.clock import Clock, SystemClock
 from bot.errors import BoardChanged, ChannelBusy, NoMatch, NotAllowed, NotInMatch, ServiceError
 from bot.match import CITY_NAMES, Entry, MatchState, replay
-from bot.replies import Image, Reply
-from bot.storage import ChannelHasMatch, Database, MatchRow, VersionConflict
+from bot.replies import Image, Notice, Reply
+from bot.storage import ChannelHasMatch, Database, MatchRow, VersionConflict, timers
 from bot.storage import matches as queries
 from engine.errors import IllegalAction
 from engine.nika import Action, City, Event, GameRecord, GameState, Team
@@ -26,6 +29,11 @@ from engine.nika.describe import describe_events
 Renderer = Callable[[GameState, Sequence[Event]], Image]
 HISTORY_PAGE_SIZE = 15
 STATE_CACHE_SIZE = 512
+HOUR = 3600.0
+DAY = 24 * HOUR
+MAX_REMINDERS_PER_TURN = 3
+DEADLINE_CHOICES = (0, 1, 2, 3, 7)  # days; 0 is none
+REMINDER_HOURS_RANGE = (1, 168)
 
 SEAT_CHOICES: dict[str, tuple[str, ...]] = {
     **{name: (name,) for name in CITY_NAMES},
@@ -70,12 +78,14 @@ class MatchService:
         db: Database,
         *,
         renderer: Renderer = default_renderer,
-        clock: Callable[[], float] = time.time,
+        clock: Clock | None = None,
         render_threads: int = 2,
     ) -> None:
         self.db = db
         self.renderer = renderer
-        self.clock = clock
+        self.clock: Clock = clock or SystemClock()
+        # Called after a commit that may have added a sooner timer (the dispatcher wakes up).
+        self.on_timers_changed: Callable[[], None] | None = None
         self._render_pool = ThreadPoolExecutor(render_threads, thread_name_prefix="render")
         self._states: OrderedDict[int, tuple[int, MatchState]] = OrderedDict()
 
@@ -89,10 +99,17 @@ class MatchService:
 
     # --- loading ----------------------------------------------------------------------
     async def _load(self, channel_id: int, *, open_only: bool = True) -> tuple[MatchRow, MatchState]:
+        find = queries.open_match_in if open_only else queries.latest_match_in
+        return await self._load_where(lambda db: find(db, channel_id))
+
+    async def _load_match(self, match_id: int) -> tuple[MatchRow, MatchState]:
+        return await self._load_where(lambda db: queries.match_by_id(db, match_id))
+
+    async def _load_where(
+        self, find: Callable[[aiosqlite.Connection], Awaitable[MatchRow | None]]
+    ) -> tuple[MatchRow, MatchState]:
         async with self.db.reading() as db:
-            row = await (
-                queries.open_match_in(db, channel_id) if open_only else queries.latest_match_in(db, channel_id)
-            )
+            row = await find(db)
             if row is None:
                 raise NoMatch("there is no match in this channel: start one with /nika new")
             cached = self._states.get(row.id)
@@ -122,14 +139,22 @@ class MatchService:
 
     # --- the lobby --------------------------------------------------------------------
     async def new_match(
-        self, guild_id: int, channel_id: int, user_id: int, seats: str, *, start: str | None = None
+        self,
+        guild_id: int,
+        channel_id: int,
+        user_id: int,
+        seats: str,
+        *,
+        start: str | None = None,
+        deadline_days: int | None = None,
     ) -> Reply:
         cities = parse_seats(seats)
+        _check_deadline(deadline_days)
         rated = start is None
         if start is not None:
             start = self._start_from(start)
         position = start or GameState.start().notation()
-        now = self.clock()
+        now = self.clock.now()
         try:
             async with self.db.transaction() as db:
                 match_id = await queries.insert_match(
@@ -141,6 +166,7 @@ class MatchService:
                     to_act=GameState.from_notation(position).to_act.name.lower(),
                     rated=rated,
                     now=now,
+                    deadline_days=deadline_days or None,
                 )
                 await queries.set_seats(db, match_id, user_id, list(cities))
         except ChannelHasMatch:
@@ -148,6 +174,8 @@ class MatchService:
                 "this channel already has a match: finish or abort it first, or use another channel"
             ) from None
         casual = "" if rated else " (casual, unrated: it starts from a shared position)"
+        if deadline_days:
+            casual += f" with a {deadline_days}-day turn deadline"
         return Reply(
             f"{mention(user_id)} opened a Nika match{casual} and took {_seat_names(cities)}. "
             "Join with /nika join, then /nika start once all four cities are held.",
@@ -178,7 +206,7 @@ class MatchService:
             raise NotAllowed("a player holds cities of one team only: Athens–Messene or Sparta–Thebes")
         try:
             async with self.db.transaction() as db:
-                await queries.bump_version(db, row.id, row.version, self.clock())
+                await queries.bump_version(db, row.id, row.version, self.clock.now())
                 await queries.set_seats(db, row.id, user_id, list(cities))
         except VersionConflict:
             raise BoardChanged("the lobby changed, look again") from None
@@ -194,7 +222,7 @@ class MatchService:
             raise NotInMatch("you have no seat in this lobby")
         try:
             async with self.db.transaction() as db:
-                await queries.bump_version(db, row.id, row.version, self.clock())
+                await queries.bump_version(db, row.id, row.version, self.clock.now())
                 await queries.remove_seats(db, row.id, user_id)
                 remaining = await queries.seats_of(db, row.id)
                 if not remaining:
@@ -220,11 +248,13 @@ class MatchService:
             raise NotAllowed("Nika needs 2 to 4 players")
         async with self.db.transaction() as db:
             try:
-                await queries.bump_version(db, row.id, row.version, self.clock())
+                await queries.bump_version(db, row.id, row.version, self.clock.now())
             except VersionConflict:
                 raise BoardChanged("the lobby changed, look again") from None
             await queries.update_match(db, row.id, status="active")
+            await self._reschedule(db, row, state, self.clock.now(), new_turn=True, activity=True)
         self._states.pop(row.id, None)
+        self._timers_changed()
         row, state = await self._load(channel_id)
         image = await self.render(state.game, ())
         actor = state.acting_user()
@@ -242,7 +272,7 @@ class MatchService:
             raise NotAllowed("only the match's creator or someone with Manage Channels can abort it")
         async with self.db.transaction() as db:
             try:
-                await queries.bump_version(db, row.id, row.version, self.clock())
+                await queries.bump_version(db, row.id, row.version, self.clock.now())
             except VersionConflict:
                 raise BoardChanged() from None
             await queries.update_match(db, row.id, status="aborted", end_reason=f"aborted by {user_id}")
@@ -288,33 +318,146 @@ class MatchService:
             raise BoardChanged()
         if entry.user_id is not None and entry.user_id not in state.players:
             raise NotInMatch("you are not playing in this match")
-        new, events = state.with_entry(entry)
-        city = state.game.to_act.name.lower() if entry.kind == "action" else _first_city(state, entry.user_id)
-        stored_action = new.played[-1].action if entry.kind == "action" else entry.action
-        now = self.clock()
+        version, new, events = await self._commit(row, state, [entry])
+        return await self._reply_after(row.id, version, state, new, entry, events)
+
+    async def _commit(
+        self,
+        row: MatchRow,
+        state: MatchState,
+        entries: Sequence[Entry],
+        *,
+        guard: Callable[[aiosqlite.Connection], Awaitable[None]] | None = None,
+    ) -> tuple[int, MatchState, tuple[Event, ...]]:
+        """Validate entries, then append them in one transaction guarded by the match
+        version (and by `guard`, which may raise to abort). Returns the new row version."""
+        new, events, logged = state, [], []
+        for entry in entries:
+            if new.game.is_over:
+                break
+            before = new
+            new, more = new.with_entry(entry)
+            events.extend(more)
+            city = before.game.to_act.name.lower() if entry.kind == "action" else _first_city(before, entry.user_id)
+            action = new.played[-1].action if entry.kind == "action" else entry.action
+            logged.append((new.version, entry, city, action, new.game.notation()))
+        now = self.clock.now()
         game = new.game
         columns: dict[str, object] = {"position": game.notation(), "to_act": game.to_act.name.lower()}
         if game.outcome is not None:
             columns |= {"status": "finished", "result": game.outcome.result, "end_reason": game.outcome.reason.value}
+        on_board = any(entry.kind in ("action", "undo") for entry in entries)
         try:
             async with self.db.transaction() as db:
+                if guard is not None:
+                    await guard(db)
                 version = await queries.bump_version(db, row.id, row.version, now)
-                await queries.append_log(
-                    db,
-                    row.id,
-                    new.version,
-                    kind=entry.kind,
-                    city=city,
-                    user_id=entry.user_id,
-                    action=stored_action,
-                    position=game.notation(),
-                    now=now,
-                )
+                for seq, entry, city, action, position in logged:
+                    await queries.append_log(
+                        db, row.id, seq, kind=entry.kind, city=city, user_id=entry.user_id, action=action,
+                        position=position, now=now,
+                    )  # fmt: skip
                 await queries.update_match(db, row.id, **columns)
+                await self._reschedule(db, row, new, now, new_turn=game.to_act != state.game.to_act, activity=on_board)
         except VersionConflict:
             raise BoardChanged() from None
         self._remember(row.id, version, new)
-        return await self._reply_after(row.id, version, state, new, entry, events)
+        self._timers_changed()
+        return version, new, tuple(events)
+
+    # --- timers -----------------------------------------------------------------------
+    async def _reschedule(
+        self, db: aiosqlite.Connection, row: MatchRow, after: MatchState, now: float, *, new_turn: bool, activity: bool
+    ) -> None:
+        """Keep the match's timers in step with its turn, inside the caller's transaction."""
+        if after.game.is_over:
+            await timers.clear(db, row.id)
+            return
+        if new_turn:
+            await timers.clear(db, row.id)
+            await queries.update_match(db, row.id, turn_started_at=now, turn_reminders=0)
+            if row.deadline_days:
+                await timers.schedule(db, row.id, "deadline", now + row.deadline_days * DAY, now)
+        if new_turn or activity:
+            await timers.clear(db, row.id, "reminder")
+            hours = await timers.reminder_hours(db, row.guild_id, row.reminder_hours)
+            await timers.schedule(db, row.id, "reminder", now + hours * HOUR, now)
+
+    def _timers_changed(self) -> None:
+        if self.on_timers_changed is not None:
+            self.on_timers_changed()
+
+    async def next_timer(self) -> timers.TimerRow | None:
+        async with self.db.reading() as db:
+            return await timers.next_due(db)
+
+    async def fire_timer(self, timer: timers.TimerRow) -> Notice | None:
+        """Run a due timer exactly once: its removal commits with what it does."""
+        try:
+            row, state = await self._load_match(timer.match_id)
+        except NoMatch:
+            row = None
+        if row is None or row.status != "active" or state.game.is_over:
+            async with self.db.transaction() as db:
+                await timers.take(db, timer.id)
+            return None
+        if timer.kind == "deadline":
+            return await self._expire_turn(row, state, timer)
+        return await self._remind(row, state, timer)
+
+    async def _expire_turn(self, row: MatchRow, state: MatchState, timer: timers.TimerRow) -> Notice | None:
+        city, left = state.game.to_act, state.game.position.actions_left
+
+        async def take_timer(db: aiosqlite.Connection) -> None:
+            if not await timers.take(db, timer.id):
+                raise _TimerGone
+
+        try:
+            version, new, events = await self._commit(
+                row, state, [Entry("action", None, action="pass")] * left, guard=take_timer
+            )
+        except (_TimerGone, BoardChanged):
+            return None
+        passed = "its last action was" if left == 1 else "both its actions were"
+        headline = (
+            f"⌛ {city.possessive} turn ran out (the {row.deadline_days}-day deadline): {passed} passed automatically."
+        )
+        if new.game.outcome is not None:
+            text = f"{headline}\n**{new.game.outcome.describe()}.** {_seating_text(new)}"
+            mentions = tuple(sorted(new.players))
+        else:
+            text = f"{headline}\n{_next_text(new)}"
+            actor = new.acting_user()
+            mentions = (actor,) if actor else ()
+        image = await self.render(new.game, events)
+        reply = Reply(text, image=image, mentions=mentions, match_id=row.id, version=version)
+        return Notice(row.guild_id, row.channel_id, reply)
+
+    async def _remind(self, row: MatchRow, state: MatchState, timer: timers.TimerRow) -> Notice | None:
+        actor = state.acting_user()
+        now = self.clock.now()
+        async with self.db.transaction() as db:
+            if not await timers.take(db, timer.id):
+                return None
+            current = await queries.match_by_id(db, row.id)
+            if current is None or current.turn_reminders >= MAX_REMINDERS_PER_TURN or actor is None:
+                return None
+            sent = current.turn_reminders + 1
+            await queries.update_match(db, row.id, turn_reminders=sent)
+            hours = await timers.reminder_hours(db, row.guild_id, current.reminder_hours)
+            if sent < MAX_REMINDERS_PER_TURN:
+                await timers.schedule(db, row.id, "reminder", max(now, timer.due) + hours * HOUR, now)
+            by_dm = await timers.dm_reminders(db, actor)
+        self._timers_changed()
+        city = state.game.to_act
+        left = state.game.position.actions_left
+        plural = "s" if left > 1 else ""
+        text = (
+            f"⏰ {mention(actor)}, {city.title} is waiting for you: {left} action{plural} left, and no move "
+            f"for {hours:g} h. (Reminder {sent} of {MAX_REMINDERS_PER_TURN}; /nika board shows the board.)"
+        )
+        reply = Reply(text, mentions=(actor,), match_id=row.id, version=row.version)
+        return Notice(row.guild_id, row.channel_id, reply, dm_user_ids=(actor,) if by_dm else ())
 
     async def _reply_after(
         self,
@@ -415,6 +558,141 @@ class MatchService:
     async def remember_board_message(self, match_id: int, message_id: int) -> None:
         async with self.db.transaction() as db:
             await queries.update_match(db, match_id, board_message_id=message_id)
+
+    # --- settings ---------------------------------------------------------------------
+    async def settings(
+        self,
+        guild_id: int,
+        channel_id: int,
+        user_id: int,
+        *,
+        reminder_hours: float | None = None,
+        deadline_days: int | None = None,
+        server_default: bool = False,
+        dm_reminders: bool | None = None,
+        can_manage: bool = False,
+    ) -> Reply:
+        """Change (or, with nothing given, show) reminder and deadline settings."""
+        low, high = REMINDER_HOURS_RANGE
+        if reminder_hours is not None and not low <= reminder_hours <= high:
+            raise ServiceError(f"reminders come every {low} to {high} hours")
+        _check_deadline(deadline_days)
+        changes: list[str] = []
+        if dm_reminders is not None:
+            async with self.db.transaction() as db:
+                await timers.set_dm_reminders(db, user_id, dm_reminders)
+            changes.append("I will " + ("also remind you by direct message" if dm_reminders else "not DM you"))
+        if server_default:
+            if not can_manage:
+                raise NotAllowed("only someone with Manage Channels can set the server's default")
+            if reminder_hours is None or deadline_days is not None:
+                raise ServiceError("the server default is the reminder interval: give reminder_hours only")
+            async with self.db.transaction() as db:
+                await timers.set_guild_reminder_hours(db, guild_id, reminder_hours)
+            changes.append(f"matches on this server now remind after {reminder_hours:g} h unless they say otherwise")
+        elif reminder_hours is not None or deadline_days is not None:
+            changes.append(await self._match_settings(channel_id, user_id, reminder_hours, deadline_days, can_manage))
+        if changes:
+            return Reply(_sentence("; ".join(changes)))
+        return Reply(await self._settings_text(guild_id, channel_id, user_id))
+
+    async def _match_settings(
+        self, channel_id: int, user_id: int, hours: float | None, deadline: int | None, can_manage: bool
+    ) -> str:
+        row, state = await self._load(channel_id)
+        if user_id not in state.players and user_id != row.creator_id and not can_manage:
+            raise NotInMatch("only this match's players can change its settings")
+        if deadline is not None and row.status != "lobby":
+            raise NotAllowed("the turn deadline is chosen before the match starts")
+        columns: dict[str, object] = {}
+        said = []
+        if hours is not None:
+            columns["reminder_hours"] = hours
+            said.append(f"reminders after {hours:g} h without a move")
+        if deadline is not None:
+            columns["deadline_days"] = deadline or None
+            said.append(f"a {deadline}-day turn deadline" if deadline else "no turn deadline")
+        now = self.clock.now()
+        async with self.db.transaction() as db:
+            await queries.update_match(db, row.id, **columns)
+            if hours is not None and row.status == "active":
+                await timers.clear(db, row.id, "reminder")
+                await timers.schedule(db, row.id, "reminder", now + hours * HOUR, now)
+        self._states.pop(row.id, None)
+        self._timers_changed()
+        return f"match #{row.id}: " + " and ".join(said)
+
+    async def _settings_text(self, guild_id: int, channel_id: int, user_id: int) -> str:
+        async with self.db.reading() as db:
+            row = await queries.open_match_in(db, channel_id)
+            server = await timers.reminder_hours(db, guild_id, None)
+            dm = await timers.dm_reminders(db, user_id)
+            hours = await timers.reminder_hours(db, guild_id, row.reminder_hours) if row else server
+        lines = [f"Server default: reminders after {server:g} h without a move."]
+        if row is not None:
+            deadline = f"a {row.deadline_days}-day turn deadline" if row.deadline_days else "no turn deadline"
+            lines.append(f"This match (#{row.id}): reminders after {hours:g} h, at most 3 a turn; {deadline}.")
+        lines.append(f"Direct-message reminders for you: {'on' if dm else 'off'}.")
+        return "\n".join(lines)
+
+    # --- records and standings --------------------------------------------------------
+    async def replay(self, guild_id: int, channel_id: int, last: int | None = None) -> Reply:
+        row, state = await self._load(channel_id, open_only=False)
+        if not state.played:
+            raise NotAllowed("no actions have been played yet")
+        if last is not None and last < 1:
+            raise ServiceError("last must be at least 1")
+        from render import REPLAY_FILENAME, render_replay
+
+        record = state.record()
+        loop = asyncio.get_running_loop()
+        data = await loop.run_in_executor(self._render_pool, lambda: render_replay(record, last=last))
+        shown = len(state.played) if last is None else min(last, len(state.played))
+        scope = "the whole match" if shown == len(state.played) else f"the last {shown} actions"
+        return Reply(
+            f"Replay of match #{row.id}: {scope}.",
+            file=Image(data, REPLAY_FILENAME, f"Animated replay of Nika match #{row.id}, {shown} actions"),
+            match_id=row.id,
+        )
+
+    async def standings(self, guild_id: int) -> list[elo.Standing]:
+        async with self.db.reading() as db:
+            matches = await queries.finished_rated_matches(db, guild_id)
+        return elo.ranked(elo.standings(matches))
+
+    async def stats(self, guild_id: int, user_id: int) -> Reply:
+        table = await self.standings(guild_id)
+        for place, standing in enumerate(table, start=1):
+            if standing.user_id == user_id:
+                return Reply(
+                    f"{mention(user_id)}: rating **{standing.rating:.0f}** (#{place} of {len(table)}) — "
+                    f"{standing.wins} won, {standing.losses} lost, {standing.draws} drawn in {standing.games} "
+                    "rated matches."
+                )
+        return Reply(f"{mention(user_id)} has not finished a rated match on this server yet.")
+
+    async def leaderboard(self, guild_id: int, user_id: int | None = None, size: int = 10) -> Reply:
+        table = await self.standings(guild_id)
+        if not table:
+            return Reply("No rated match has finished on this server yet.")
+        lines = [
+            f"`{place:>2}.` **{s.rating:.0f}** {mention(s.user_id)} — {s.wins}W {s.losses}L {s.draws}D"
+            for place, s in enumerate(table[:size], start=1)
+        ]
+        mine = next((i for i, s in enumerate(table, start=1) if s.user_id == user_id), None)
+        if mine is not None and mine > size:
+            s = table[mine - 1]
+            lines.append(f"…\n`{mine:>2}.` **{s.rating:.0f}** {mention(s.user_id)} — {s.wins}W {s.losses}L {s.draws}D")
+        return Reply("**Leaderboard** (Elo; a team is rated by its players' average)\n" + "\n".join(lines))
+
+
+class _TimerGone(Exception):
+    """The timer was already taken: it fired before, or a turn change replaced it."""
+
+
+def _check_deadline(days: int | None) -> None:
+    if days is not None and days not in DEADLINE_CHOICES:
+        raise ServiceError("a turn deadline is none, 1, 2, 3 or 7 days")
 
 
 # --- text ------------------------------------------------------------------------------

@@ -36,6 +36,10 @@ class MatchRow:
     created_at: float
     updated_at: float
     board_message_id: int | None
+    reminder_hours: float | None = None
+    deadline_days: int | None = None
+    turn_started_at: float | None = None
+    turn_reminders: int = 0
 
     @property
     def is_open(self) -> bool:
@@ -55,7 +59,8 @@ class LogRow:
 
 _MATCH_COLUMNS = (
     "id, game, guild_id, channel_id, creator_id, status, start_position, position, to_act, version, "
-    "result, end_reason, rated, created_at, updated_at, board_message_id"
+    "result, end_reason, rated, created_at, updated_at, board_message_id, "
+    "reminder_hours, deadline_days, turn_started_at, turn_reminders"
 )
 
 
@@ -77,12 +82,24 @@ async def insert_match(
     to_act: str,
     rated: bool,
     now: float,
+    deadline_days: int | None = None,
 ) -> int:
     try:
         cursor = await db.execute(
             "INSERT INTO matches (guild_id, channel_id, creator_id, status, start_position, position, to_act, "
-            "rated, created_at, updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?)",
-            (guild_id, channel_id, creator_id, start_position, start_position, to_act, int(rated), now, now),
+            "rated, created_at, updated_at, deadline_days) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?)",
+            (
+                guild_id,
+                channel_id,
+                creator_id,
+                start_position,
+                start_position,
+                to_act,
+                int(rated),
+                now,
+                now,
+                deadline_days,
+            ),
         )
     except sqlite3.IntegrityError as error:
         raise ChannelHasMatch from error
@@ -164,7 +181,10 @@ async def append_log(
 
 
 async def update_match(db: aiosqlite.Connection, match_id: int, **columns: object) -> None:
-    allowed = {"status", "position", "to_act", "result", "end_reason", "updated_at", "board_message_id", "rated"}
+    allowed = {
+        "status", "position", "to_act", "result", "end_reason", "updated_at", "board_message_id", "rated",
+        "reminder_hours", "deadline_days", "turn_started_at", "turn_reminders",
+    }  # fmt: skip
     if not columns or not set(columns) <= allowed:
         raise ValueError(f"cannot update {sorted(set(columns) - allowed)}")
     assignments = ", ".join(f"{name} = ?" for name in columns)
@@ -187,6 +207,21 @@ async def open_matches_of(db: aiosqlite.Connection, guild_id: int, user_id: int)
         assert match is not None
         result.append((match, str(row[-1]).split(",")))
     return result
+
+
+async def finished_rated_matches(db: aiosqlite.Connection, guild_id: int) -> list[tuple[int, str, dict[str, int]]]:
+    """(match id, result, seats) of a guild's rated finished matches, oldest first."""
+    async with db.execute(
+        "SELECT m.id, m.result, s.city, s.user_id FROM matches m JOIN seats s ON s.match_id = m.id "
+        "WHERE m.guild_id = ? AND m.status = 'finished' AND m.rated = 1 AND m.result IS NOT NULL "
+        "AND s.user_id IS NOT NULL ORDER BY m.updated_at, m.id",
+        (guild_id,),
+    ) as cursor:
+        rows = await cursor.fetchall()
+    matches: dict[int, tuple[int, str, dict[str, int]]] = {}
+    for match_id, result, city, user_id in rows:
+        matches.setdefault(match_id, (match_id, result, {}))[2][city] = user_id
+    return list(matches.values())
 
 
 async def count_matches(db: aiosqlite.Connection) -> int:

@@ -81,6 +81,30 @@ MIGRATIONS: list[tuple[int, list[str]]] = [
             "CREATE TABLE bot_state (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
         ],
     ),
+    (
+        3,
+        [
+            # Play across days: per-match reminder interval and turn deadline.
+            "ALTER TABLE matches ADD COLUMN reminder_hours REAL",  # NULL: the guild's default, else 24
+            "ALTER TABLE matches ADD COLUMN deadline_days INTEGER",  # NULL: no deadline
+            "ALTER TABLE matches ADD COLUMN turn_started_at REAL",
+            "ALTER TABLE matches ADD COLUMN turn_reminders INTEGER NOT NULL DEFAULT 0",
+            # Due reminders and deadlines, dispatched by one task. A row exists only for the
+            # current turn: every turn change replaces them in the same transaction.
+            """
+            CREATE TABLE timers (
+                id INTEGER PRIMARY KEY,
+                due REAL NOT NULL,
+                kind TEXT NOT NULL CHECK (kind IN ('reminder', 'deadline')),
+                match_id INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+                created_at REAL NOT NULL
+            )
+            """,
+            "CREATE INDEX timers_by_due ON timers (due)",
+            "CREATE TABLE guild_settings (guild_id INTEGER PRIMARY KEY, reminder_hours REAL)",
+            "CREATE TABLE user_settings (user_id INTEGER PRIMARY KEY, dm_reminders INTEGER NOT NULL DEFAULT 0)",
+        ],
+    ),
 ]
 
 LATEST_VERSION = MIGRATIONS[-1][0]

@@ -1,0 +1,84 @@
+"""Replays, exported records that start new matches, and Elo standings per guild."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image
+
+from bot.errors import NotAllowed
+from bot.service import MatchService
+from bot.standings import K_FACTOR, START_RATING, expected_score, standings
+from engine.nika import GameRecord
+from tests.bot.conftest import ALICE, BOB, CAROL, DAVE, GUILD, seat
+
+
+async def test_replay_posts_an_animation_of_the_match(service: MatchService) -> None:
+    await seat(service, 1, {ALICE: "athens-messene", BOB: "sparta-thebes"})
+    with pytest.raises(NotAllowed, match="no actions"):
+        await service.replay(GUILD, 1)
+    for user, action in [(ALICE, "move j6 w"), (ALICE, "advance k4,k5"), (BOB, "move d7 s")]:
+        await service.act(GUILD, 1, user, action)
+    whole = await service.replay(GUILD, 1)
+    assert whole.file is not None and whole.file.filename.endswith(".gif")
+    gif = Image.open(io.BytesIO(whole.file.data))
+    assert gif.n_frames == 4  # the start and one frame per action
+    last = await service.replay(GUILD, 1, last=2)
+    assert Image.open(io.BytesIO(last.file.data)).n_frames == 3  # type: ignore[union-attr]
+    assert "the last 2 actions" in last.text
+
+
+async def test_an_exported_record_starts_a_casual_match_at_the_final_board(service: MatchService) -> None:
+    await seat(service, 2, {ALICE: "athens-messene", BOB: "sparta-thebes"})
+    for user, action in [(ALICE, "move j6 w"), (ALICE, "advance k4,k5"), (BOB, "move d7 s")]:
+        await service.act(GUILD, 2, user, action)
+    exported = (await service.export(GUILD, 2)).file
+    assert exported is not None
+    final = (await service.state_of(2)).game.notation()
+    assert GameRecord.from_json(exported.data.decode()).final_state().notation() == final
+
+    reply = await service.new_match(GUILD, 3, CAROL, "athens", start=exported.data.decode())
+    assert "casual, unrated" in reply.text
+    for user, seats in [(DAVE, "sparta-thebes"), (ALICE, "messene")]:
+        await service.join(GUILD, 3, user, seats)
+    await service.start(GUILD, 3, CAROL)
+    copy = await service.state_of(3)
+    assert copy.game.notation() == final and copy.acting_user() == DAVE  # Sparta had one action left
+    # A position works too.
+    await service.new_match(GUILD, 4, CAROL, "athens", start=final)
+    assert (await service.state_of(4)).game.notation() == final
+
+
+def test_team_elo_uses_the_average_of_each_teams_players() -> None:
+    table = standings([(1, "athens-messene", {"athens": 1, "messene": 2, "sparta": 3, "thebes": 3})])
+    gain = K_FACTOR * (1 - expected_score(START_RATING, START_RATING))
+    assert table[1].rating == table[2].rating == START_RATING + gain
+    assert table[3].rating == START_RATING - gain
+    assert (table[1].wins, table[3].losses) == (1, 1)
+
+
+async def test_ratings_after_a_few_finished_matches(service: MatchService) -> None:
+    # Alice+Bob beat Carol+Dave twice, then draw; an unrated (casual) match does not count.
+    await seat(service, 10, {ALICE: "athens", BOB: "messene", CAROL: "sparta", DAVE: "thebes"})
+    await service.resign(GUILD, 10, CAROL)
+    await seat(service, 11, {CAROL: "athens-messene", ALICE: "sparta", BOB: "thebes"})
+    await service.declare(GUILD, 11, ALICE, "sparta-thebes")
+    await service.concede(GUILD, 11, CAROL)
+    await seat(service, 12, {ALICE: "athens-messene", DAVE: "sparta-thebes"})
+    await service.draw(GUILD, 12, ALICE, "offer")
+    await service.draw(GUILD, 12, DAVE, "accept")
+    await seat(service, 13, {DAVE: "athens-messene", ALICE: "sparta-thebes"}, start="A:k12n S:d7s M:l10e T:r9n A2")
+    await service.act(GUILD, 13, DAVE, "move k12 n")  # a casual win for Dave
+
+    table = {s.user_id: s for s in await service.standings(GUILD)}
+    assert (table[ALICE].wins, table[ALICE].losses, table[ALICE].draws) == (2, 0, 1)
+    assert (table[CAROL].wins, table[CAROL].losses, table[CAROL].draws) == (0, 2, 0)
+    assert (table[DAVE].wins, table[DAVE].losses, table[DAVE].draws) == (0, 1, 1)
+    # Alice drew with weaker Dave, so she ends just below Bob, who only won.
+    assert table[BOB].rating > table[ALICE].rating > START_RATING > table[DAVE].rating > table[CAROL].rating
+    board = await service.leaderboard(GUILD)
+    places = [board.text.index(f"<@{user}>") for user in (BOB, ALICE, DAVE, CAROL)]
+    assert places == sorted(places)
+    assert "2 won, 0 lost, 1 drawn" in (await service.stats(GUILD, ALICE)).text
+    assert (await service.standings(GUILD + 1)) == []
