@@ -34,3 +34,13 @@ class BoardChanged(ServiceError):
 
 class IllegalMove(ServiceError):
     """The engine refused the action; the message is the engine's reason."""
+
+
+class OutdatedBoard(BoardChanged):
+    """A button under an older board was pressed; says where the latest board is."""
+
+    def __init__(self, guild_id: int, channel_id: int, message_id: int | None) -> None:
+        super().__init__("this board is out of date: play from the latest one")
+        self.guild_id = guild_id
+        self.channel_id = channel_id
+        self.message_id = message_id

@@ -54,7 +54,8 @@ class MatchState:
     seats: dict[str, int | None]
     start: str
     game: GameState
-    version: int = 0
+    version: int = 0  # log entries so far
+    board_version: int = 0  # board actions and undos so far: what a posted board shows
     played: tuple[Played, ...] = ()
     previous: tuple[GameState, ...] = ()  # the state before each effective action, for undo
     draw_offer: DrawOffer | None = None
@@ -103,7 +104,8 @@ class MatchState:
         if handler is None:
             raise ServiceError(f"unknown log entry {entry.kind!r}")
         state, events = handler(self, entry)
-        return replace(state, version=self.version + 1), events
+        board = self.board_version + (entry.kind in ("action", "undo"))
+        return replace(state, version=self.version + 1, board_version=board), events
 
     def _action(self, entry: Entry) -> tuple[MatchState, tuple[Event, ...]]:
         city = self.game.to_act

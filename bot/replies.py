@@ -23,9 +23,11 @@ class Reply:
     file: Image | None = None
     mentions: tuple[int, ...] = ()
     match_id: int | None = None
-    version: int | None = None
+    version: int | None = None  # the board version shown, for the action panel's buttons
     # Who must answer a pending question (a draw offer, a Nika declaration), for buttons.
     awaiting: tuple[int, ...] = field(default=())
+    actionable: bool = False  # the match goes on: offer the action panel under the board
+    answers: tuple[str, ...] = ()  # answer buttons, e.g. ("draw_accept", "draw_decline")
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,8 +16,18 @@ from dataclasses import dataclass
 import aiosqlite
 
 from bot import standings as elo
+from bot import texts
 from bot.clock import Clock, SystemClock
-from bot.errors import BoardChanged, ChannelBusy, NoMatch, NotAllowed, NotInMatch, ServiceError
+from bot.errors import (
+    BoardChanged,
+    ChannelBusy,
+    NoMatch,
+    NotAllowed,
+    NotInMatch,
+    NotYourTurn,
+    OutdatedBoard,
+    ServiceError,
+)
 from bot.match import CITY_NAMES, Entry, MatchState, replay
 from bot.replies import Image, Notice, Reply
 from bot.storage import ChannelHasMatch, Database, MatchRow, VersionConflict, timers
@@ -54,10 +64,6 @@ def parse_seats(choice: str) -> tuple[str, ...]:
     if cities is None:
         raise ServiceError(f"{choice!r} is not a seat: choose {', '.join(SEAT_CHOICES)}")
     return cities
-
-
-def mention(user_id: int | None) -> str:
-    return f"<@{user_id}>" if user_id is not None else "nobody"
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,7 +183,7 @@ class MatchService:
         if deadline_days:
             casual += f" with a {deadline_days}-day turn deadline"
         return Reply(
-            f"{mention(user_id)} opened a Nika match{casual} and took {_seat_names(cities)}. "
+            f"{texts.mention(user_id)} opened a Nika match{casual} and took {texts.seat_names(cities)}. "
             "Join with /nika join, then /nika start once all four cities are held.",
             match_id=match_id,
         )
@@ -199,7 +205,7 @@ class MatchService:
             raise NotAllowed("this match has already started")
         taken = [c for c in cities if state.seats.get(c) is not None]
         if taken:
-            raise NotAllowed(f"{_seat_names(taken)} is already taken by {mention(state.seats[taken[0]])}")
+            raise NotAllowed(f"{texts.seat_names(taken)} is already taken by {texts.mention(state.seats[taken[0]])}")
         mine = state.cities_of(user_id)
         wanted = {City[c.upper()].team for c in cities} | {c.team for c in mine}
         if len(wanted) > 1:
@@ -212,7 +218,9 @@ class MatchService:
             raise BoardChanged("the lobby changed, look again") from None
         self._states.pop(row.id, None)
         _, state = await self._load(channel_id)
-        return Reply(f"{mention(user_id)} took {_seat_names(cities)}.\n{_lobby_text(state)}", match_id=row.id)
+        return Reply(
+            f"{texts.mention(user_id)} took {texts.seat_names(cities)}.\n{texts.lobby_text(state)}", match_id=row.id
+        )
 
     async def leave(self, guild_id: int, channel_id: int, user_id: int) -> Reply:
         row, state = await self._load(channel_id)
@@ -231,9 +239,9 @@ class MatchService:
             raise BoardChanged("the lobby changed, look again") from None
         self._states.pop(row.id, None)
         if not remaining:
-            return Reply(f"{mention(user_id)} left; the lobby is empty and closed.", match_id=row.id)
+            return Reply(f"{texts.mention(user_id)} left; the lobby is empty and closed.", match_id=row.id)
         _, state = await self._load(channel_id)
-        return Reply(f"{mention(user_id)} left.\n{_lobby_text(state)}", match_id=row.id)
+        return Reply(f"{texts.mention(user_id)} left.\n{texts.lobby_text(state)}", match_id=row.id)
 
     async def start(self, guild_id: int, channel_id: int, user_id: int) -> Reply:
         row, state = await self._load(channel_id)
@@ -243,7 +251,7 @@ class MatchService:
             raise NotInMatch("only a seated player can start the match")
         empty = [c for c in CITY_NAMES if state.seats.get(c) is None]
         if empty:
-            raise NotAllowed(f"{_seat_names(empty)} still needs a player: /nika join")
+            raise NotAllowed(f"{texts.seat_names(empty)} still needs a player: /nika join")
         if len(state.players) < 2:
             raise NotAllowed("Nika needs 2 to 4 players")
         async with self.db.transaction() as db:
@@ -259,11 +267,12 @@ class MatchService:
         image = await self.render(state.game, ())
         actor = state.acting_user()
         return Reply(
-            f"The match begins! {_seating_text(state)}\n{_next_text(state)}",
+            f"The match begins! {texts.seating_text(state)}\n{texts.next_text(state)}",
             image=image,
             mentions=(actor,) if actor else (),
             match_id=row.id,
-            version=row.version,
+            version=state.board_version,
+            actionable=True,
         )
 
     async def abort(self, guild_id: int, channel_id: int, user_id: int, *, can_manage: bool = False) -> Reply:
@@ -277,7 +286,7 @@ class MatchService:
                 raise BoardChanged() from None
             await queries.update_match(db, row.id, status="aborted", end_reason=f"aborted by {user_id}")
         self._states.pop(row.id, None)
-        return Reply(f"{mention(user_id)} aborted the match. The channel is free for a new one.", match_id=row.id)
+        return Reply(f"{texts.mention(user_id)} aborted the match. The channel is free for a new one.", match_id=row.id)
 
     # --- playing ----------------------------------------------------------------------
     async def act(
@@ -314,12 +323,12 @@ class MatchService:
         row, state = await self._load(channel_id)
         if row.status != "active":
             raise NotAllowed("the match has not started yet: /nika start once all four cities are held")
-        if expected_version is not None and expected_version != row.version:
+        if expected_version is not None and expected_version != state.board_version:
             raise BoardChanged()
         if entry.user_id is not None and entry.user_id not in state.players:
             raise NotInMatch("you are not playing in this match")
-        version, new, events = await self._commit(row, state, [entry])
-        return await self._reply_after(row.id, version, state, new, entry, events)
+        new, events = await self._commit(row, state, [entry])
+        return await self._reply_after(row.id, state, new, entry, events)
 
     async def _commit(
         self,
@@ -328,9 +337,9 @@ class MatchService:
         entries: Sequence[Entry],
         *,
         guard: Callable[[aiosqlite.Connection], Awaitable[None]] | None = None,
-    ) -> tuple[int, MatchState, tuple[Event, ...]]:
+    ) -> tuple[MatchState, tuple[Event, ...]]:
         """Validate entries, then append them in one transaction guarded by the match
-        version (and by `guard`, which may raise to abort). Returns the new row version."""
+        version (and by `guard`, which may raise to abort)."""
         new, events, logged = state, [], []
         for entry in entries:
             if new.game.is_over:
@@ -363,7 +372,7 @@ class MatchService:
             raise BoardChanged() from None
         self._remember(row.id, version, new)
         self._timers_changed()
-        return version, new, tuple(events)
+        return new, tuple(events)
 
     # --- timers -----------------------------------------------------------------------
     async def _reschedule(
@@ -413,7 +422,7 @@ class MatchService:
                 raise _TimerGone
 
         try:
-            version, new, events = await self._commit(
+            new, events = await self._commit(
                 row, state, [Entry("action", None, action="pass")] * left, guard=take_timer
             )
         except (_TimerGone, BoardChanged):
@@ -423,14 +432,21 @@ class MatchService:
             f"⌛ {city.possessive} turn ran out (the {row.deadline_days}-day deadline): {passed} passed automatically."
         )
         if new.game.outcome is not None:
-            text = f"{headline}\n**{new.game.outcome.describe()}.** {_seating_text(new)}"
+            text = f"{headline}\n**{new.game.outcome.describe()}.** {texts.seating_text(new)}"
             mentions = tuple(sorted(new.players))
         else:
-            text = f"{headline}\n{_next_text(new)}"
+            text = f"{headline}\n{texts.next_text(new)}"
             actor = new.acting_user()
             mentions = (actor,) if actor else ()
         image = await self.render(new.game, events)
-        reply = Reply(text, image=image, mentions=mentions, match_id=row.id, version=version)
+        reply = Reply(
+            text,
+            image=image,
+            mentions=mentions,
+            match_id=row.id,
+            version=new.board_version,
+            actionable=not new.game.is_over,
+        )
         return Notice(row.guild_id, row.channel_id, reply)
 
     async def _remind(self, row: MatchRow, state: MatchState, timer: timers.TimerRow) -> Notice | None:
@@ -453,43 +469,56 @@ class MatchService:
         left = state.game.position.actions_left
         plural = "s" if left > 1 else ""
         text = (
-            f"⏰ {mention(actor)}, {city.title} is waiting for you: {left} action{plural} left, and no move "
+            f"⏰ {texts.mention(actor)}, {city.title} is waiting for you: {left} action{plural} left, and no move "
             f"for {hours:g} h. (Reminder {sent} of {MAX_REMINDERS_PER_TURN}; /nika board shows the board.)"
         )
-        reply = Reply(text, mentions=(actor,), match_id=row.id, version=row.version)
+        reply = Reply(text, mentions=(actor,), match_id=row.id, version=state.board_version)
         return Notice(row.guild_id, row.channel_id, reply, dm_user_ids=(actor,) if by_dm else ())
 
     async def _reply_after(
         self,
         match_id: int,
-        version: int,
         before: MatchState,
         after: MatchState,
         entry: Entry,
         events: tuple[Event, ...],
     ) -> Reply:
-        who = mention(entry.user_id)
+        who = texts.mention(entry.user_id)
         awaiting: tuple[int, ...] = ()
         if entry.kind == "action":
-            headline = _sentence(describe_events(events))
+            headline = texts.sentence(describe_events(events))
         elif entry.kind == "undo":
             undone = before.played[-1]
             headline = f"{who} took back {undone.city.possessive} {undone.action}."
             events = after.played[-1].events if after.played else ()
         else:
-            headline, awaiting = _offer_text(before, after, entry)
+            headline, awaiting = texts.offer_text(before, after, entry)
         if after.game.outcome is not None:
-            text = f"{headline}\n**{after.game.outcome.describe()}.** {_seating_text(after)}"
+            text = f"{headline}\n**{after.game.outcome.describe()}.** {texts.seating_text(after)}"
             mentions = tuple(sorted(after.players))
             image = await self.render(after.game, events)
         elif entry.kind in ("action", "undo"):
-            text = f"{headline}\n{_next_text(after, previous=entry.user_id)}"
+            text = f"{headline}\n{texts.next_text(after, previous=entry.user_id)}"
             actor = after.acting_user()
             mentions = (actor,) if actor else ()
             image = await self.render(after.game, events)
         else:
             text, mentions, image = headline, awaiting, None
-        return Reply(text, image=image, mentions=mentions, match_id=match_id, version=version, awaiting=awaiting)
+        answers: tuple[str, ...] = ()
+        if after.draw_offer is not None and entry.kind.startswith("draw"):
+            answers = ("draw_accept", "draw_decline")
+        elif after.declaration is not None and entry.kind in ("declare", "concede"):
+            answers = ("concede", "challenge")
+        return Reply(
+            text,
+            image=image,
+            mentions=mentions,
+            match_id=match_id,
+            version=after.board_version,
+            awaiting=awaiting,
+            actionable=image is not None and not after.game.is_over,
+            answers=answers,
+        )
 
     # --- reading ----------------------------------------------------------------------
     async def legal_actions(self, channel_id: int, user_id: int) -> list[Action]:
@@ -502,21 +531,55 @@ class MatchService:
             return []
         return list(state.game.legal_actions())
 
+    async def panel_actions(self, channel_id: int, match_id: int, board_version: int, user_id: int) -> list[Action]:
+        """The legal actions behind a board's buttons, if that board is current and it is the user's turn."""
+        try:
+            row, state = await self._load(channel_id)
+        except NoMatch:
+            row = None
+        if row is None or row.id != match_id or state.board_version != board_version or state.game.is_over:
+            latest = row if row is not None and row.id == match_id else None
+            raise OutdatedBoard(
+                latest.guild_id if latest else 0, channel_id, latest.board_message_id if latest else None
+            )
+        actor = state.acting_user()
+        if actor != user_id:
+            if user_id not in state.players:
+                raise NotInMatch("you are not playing in this match")
+            raise NotYourTurn(f"it is not your turn: {state.game.to_act.title} is played by {texts.mention(actor)}")
+        return list(state.game.legal_actions())
+
+    async def answer(self, guild_id: int, channel_id: int, match_id: int, user_id: int, kind: str) -> Reply:
+        """A press on a draw-offer or declaration button."""
+        row, _ = await self._load(channel_id)
+        if row.id != match_id:
+            raise NotAllowed("that question belonged to an earlier match")
+        if kind in ("draw_accept", "draw_decline"):
+            return await self.draw(guild_id, channel_id, user_id, kind.removeprefix("draw_"))
+        if kind == "concede":
+            return await self.concede(guild_id, channel_id, user_id)
+        if kind == "challenge":
+            return await self.challenge(guild_id, channel_id, user_id)
+        raise ServiceError(f"unknown answer {kind!r}")
+
     async def board(self, guild_id: int, channel_id: int) -> Reply:
         row, state = await self._load(channel_id, open_only=False)
         events = state.played[-1].events if state.played else ()
         if row.status == "lobby":
-            return Reply(_lobby_text(state), image=await self.render(state.game, ()), match_id=row.id)
+            return Reply(texts.lobby_text(state), image=await self.render(state.game, ()), match_id=row.id)
         return Reply(
-            _status_text(row, state),
+            texts.status_text(row, state),
             image=await self.render(state.game, events),
             match_id=row.id,
-            version=row.version,
+            version=state.board_version,
+            actionable=row.status == "active" and not state.game.is_over,
         )
 
     async def status(self, guild_id: int, channel_id: int) -> Reply:
         row, state = await self._load(channel_id, open_only=False)
-        return Reply(_lobby_text(state) if row.status == "lobby" else _status_text(row, state), match_id=row.id)
+        return Reply(
+            texts.lobby_text(state) if row.status == "lobby" else texts.status_text(row, state), match_id=row.id
+        )
 
     async def history(self, guild_id: int, channel_id: int, page: int = 1) -> Reply:
         row, state = await self._load(channel_id, open_only=False)
@@ -526,7 +589,7 @@ class MatchService:
         if not chunk:
             return Reply("No actions yet.", match_id=row.id)
         lines = [
-            f"`{i:>3}` {describe_events(p.events)} — {mention(p.user_id)}"
+            f"`{i:>3}` {describe_events(p.events)} — {texts.mention(p.user_id)}"
             for i, p in enumerate(chunk, start=(page - 1) * HISTORY_PAGE_SIZE + 1)
         ]
         return Reply(f"**History**, page {page} of {pages}\n" + "\n".join(lines), match_id=row.id)
@@ -593,7 +656,7 @@ class MatchService:
         elif reminder_hours is not None or deadline_days is not None:
             changes.append(await self._match_settings(channel_id, user_id, reminder_hours, deadline_days, can_manage))
         if changes:
-            return Reply(_sentence("; ".join(changes)))
+            return Reply(texts.sentence("; ".join(changes)))
         return Reply(await self._settings_text(guild_id, channel_id, user_id))
 
     async def _match_settings(
@@ -665,24 +728,26 @@ class MatchService:
         for place, standing in enumerate(table, start=1):
             if standing.user_id == user_id:
                 return Reply(
-                    f"{mention(user_id)}: rating **{standing.rating:.0f}** (#{place} of {len(table)}) — "
+                    f"{texts.mention(user_id)}: rating **{standing.rating:.0f}** (#{place} of {len(table)}) — "
                     f"{standing.wins} won, {standing.losses} lost, {standing.draws} drawn in {standing.games} "
                     "rated matches."
                 )
-        return Reply(f"{mention(user_id)} has not finished a rated match on this server yet.")
+        return Reply(f"{texts.mention(user_id)} has not finished a rated match on this server yet.")
 
     async def leaderboard(self, guild_id: int, user_id: int | None = None, size: int = 10) -> Reply:
         table = await self.standings(guild_id)
         if not table:
             return Reply("No rated match has finished on this server yet.")
         lines = [
-            f"`{place:>2}.` **{s.rating:.0f}** {mention(s.user_id)} — {s.wins}W {s.losses}L {s.draws}D"
+            f"`{place:>2}.` **{s.rating:.0f}** {texts.mention(s.user_id)} — {s.wins}W {s.losses}L {s.draws}D"
             for place, s in enumerate(table[:size], start=1)
         ]
         mine = next((i for i, s in enumerate(table, start=1) if s.user_id == user_id), None)
         if mine is not None and mine > size:
             s = table[mine - 1]
-            lines.append(f"…\n`{mine:>2}.` **{s.rating:.0f}** {mention(s.user_id)} — {s.wins}W {s.losses}L {s.draws}D")
+            lines.append(
+                f"…\n`{mine:>2}.` **{s.rating:.0f}** {texts.mention(s.user_id)} — {s.wins}W {s.losses}L {s.draws}D"
+            )
         return Reply("**Leaderboard** (Elo; a team is rated by its players' average)\n" + "\n".join(lines))
 
 
@@ -696,83 +761,8 @@ def _check_deadline(days: int | None) -> None:
 
 
 # --- text ------------------------------------------------------------------------------
-def _sentence(text: str) -> str:
-    return text if text.endswith((".", "!", "?")) else text + "."
-
-
-def _seat_names(cities: Sequence[str]) -> str:
-    return " and ".join(City[c.upper()].title for c in cities)
 
 
 def _first_city(state: MatchState, user_id: int | None) -> str | None:
     cities = state.cities_of(user_id) if user_id is not None else []
     return cities[0].name.lower() if cities else None
-
-
-def _lobby_text(state: MatchState) -> str:
-    lines = [
-        f"{City[c.upper()].title} ({City[c.upper()].team.title}): {mention(uid) if uid else '*open*'}"
-        for c, uid in ((c, state.seats.get(c)) for c in CITY_NAMES)
-    ]
-    return "**Lobby**\n" + "\n".join(lines)
-
-
-def _seating_text(state: MatchState) -> str:
-    return " · ".join(f"{city.title}: {mention(state.holder(city))}" for city in City)
-
-
-def _next_text(state: MatchState, previous: int | None = None) -> str:
-    game = state.game
-    city = game.to_act
-    user = state.holder(city)
-    left = game.position.actions_left
-    plural = "action" if left == 1 else "actions"
-    if previous is not None and user == previous and state.played and state.played[-1].city != city:
-        return f"{city.title} to act next ({left} {plural}) — {mention(user)}, you hold {city.title} too."
-    return f"{city.title} to act ({left} {plural} left) — {mention(user)}"
-
-
-def _status_text(row: MatchRow, state: MatchState) -> str:
-    if state.game.outcome is not None:
-        return f"Match #{row.id} is over: {state.game.outcome.describe()}. {_seating_text(state)}"
-    if row.status == "aborted":
-        return f"Match #{row.id} was aborted."
-    lines = [f"Match #{row.id}, action {len(state.played)}. {_seating_text(state)}", _next_text(state)]
-    if state.draw_offer:
-        waiting = sorted(state.players - state.draw_offer.accepted)
-        lines.append(f"Draw offered by {mention(state.draw_offer.by)}; waiting for {', '.join(map(mention, waiting))}")
-    if state.declaration:
-        waiting = sorted(state.team_players(state.declaration.team.opponent) - state.declaration.conceded)
-        lines.append(
-            f"Nika declared for {state.declaration.team.title} by {mention(state.declaration.by)}; "
-            f"waiting for {', '.join(map(mention, waiting))} to concede or challenge"
-        )
-    return "\n".join(lines)
-
-
-def _offer_text(before: MatchState, after: MatchState, entry: Entry) -> tuple[str, tuple[int, ...]]:
-    """The headline for a move made away from the board, and who must now answer."""
-    who = mention(entry.user_id)
-    if entry.kind == "resign":
-        return f"{who} resigned for {before.team_of(entry.user_id or 0).title}.", ()
-    if entry.kind in ("draw_offer", "draw_accept") and after.draw_offer is not None:
-        waiting = tuple(sorted(after.players - after.draw_offer.accepted))
-        verb = "offers a draw" if entry.kind == "draw_offer" else "accepts the draw"
-        return f"{who} {verb}. Waiting for {', '.join(map(mention, waiting))}: /nika draw accept or decline.", waiting
-    if entry.kind == "draw_accept":
-        return f"{who} accepts the draw. Everyone agreed.", ()
-    if entry.kind == "draw_decline":
-        return f"{who} declined the draw; play goes on.", ()
-    if entry.kind in ("declare", "concede") and after.declaration is not None:
-        team = after.declaration.team
-        waiting = tuple(sorted(after.team_players(team.opponent) - after.declaration.conceded))
-        verb = f"declares **Nika** for {team.title}!" if entry.kind == "declare" else "concedes."
-        return (
-            f"{who} {verb} {', '.join(map(mention, waiting))}: /nika concede, or /nika challenge to play on.",
-            waiting,
-        )
-    if entry.kind == "declare":
-        return f"{who} declares **Nika**, conceding for their own side.", ()
-    if entry.kind == "concede":
-        return f"{who} concedes.", ()
-    return f"{who} challenges the Nika declaration: play goes on.", ()

@@ -1,0 +1,82 @@
+"""Turning a service Reply into a Discord message: files with alt text, exact pings,
+and the buttons that belong under it. Shared by the commands, the panel and timers."""
+
+from __future__ import annotations
+
+import io
+
+import discord
+
+from bot.replies import Reply
+
+MESSAGE_LIMIT = 2000
+
+
+def files_of(reply: Reply) -> list[discord.File]:
+    return [
+        discord.File(io.BytesIO(item.data), filename=item.filename, description=item.description[:1024] or None)
+        for item in (reply.image, reply.file)
+        if item is not None
+    ]
+
+
+def mentions_of(reply: Reply) -> discord.AllowedMentions:
+    """Ping exactly the players the reply names as next to act (or to answer)."""
+    return discord.AllowedMentions(
+        everyone=False, roles=False, replied_user=False, users=[discord.Object(uid) for uid in reply.mentions]
+    )
+
+
+def refusal_text(message: str) -> str:
+    text = message[:1].upper() + message[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def message_link(guild_id: int, channel_id: int, message_id: int | None = None) -> str:
+    tail = f"/{message_id}" if message_id else ""
+    return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}{tail}"
+
+
+def view_for(reply: Reply) -> discord.ui.View | None:
+    """The action panel under a live board, or answer buttons under a question."""
+    from bot.cogs.panel import answer_view, panel_view
+
+    if reply.match_id is None:
+        return None
+    if reply.answers:
+        return answer_view(reply.match_id, reply.answers)
+    if reply.actionable and reply.version is not None:
+        return panel_view(reply.match_id, reply.version)
+    return None
+
+
+def message_kwargs(reply: Reply) -> dict[str, object]:
+    kwargs: dict[str, object] = {
+        "content": reply.text[:MESSAGE_LIMIT],
+        "files": files_of(reply),
+        "allowed_mentions": mentions_of(reply),
+    }
+    view = view_for(reply)
+    if view is not None:
+        kwargs["view"] = view
+    return kwargs
+
+
+async def respond(interaction: discord.Interaction, reply: Reply, *, ephemeral: bool = False) -> int | None:
+    """Answer an interaction with a reply (as a response, or a followup if already answered).
+    Returns the id of the message posted."""
+    kwargs = message_kwargs(reply)
+    if interaction.response.is_done():
+        message = await interaction.followup.send(**kwargs, ephemeral=ephemeral, wait=True)  # type: ignore[arg-type]
+        return message.id
+    response = await interaction.response.send_message(**kwargs, ephemeral=ephemeral)  # type: ignore[arg-type]
+    return response.message_id
+
+
+async def refuse(interaction: discord.Interaction, message: str) -> None:
+    """A private refusal, whatever state the interaction is in."""
+    text = refusal_text(message)
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)
