@@ -11,6 +11,7 @@ from bot.errors import ServiceError
 from bot.help_text import HELP, RULES, RULES_EXAMPLE_ACTION, RULES_EXAMPLE_POSITION
 from bot.replies import Reply
 from bot.service import MatchService
+from bot.texts import message_link
 from engine.nika import GameState
 
 SEAT_CHOICES = ("athens", "sparta", "messene", "thebes", "athens-messene", "sparta-thebes")
@@ -66,7 +67,9 @@ def _page(options: Mapping[str, str]) -> int:
 
 
 HANDLERS: dict[str, Handler] = {
-    "new": lambda s, w, o: s.new_match(w.guild_id, w.channel_id, w.user_id, o.get("city", ""), start=o.get("from")),
+    "new": lambda s, w, o: s.new_match(
+        w.guild_id, w.channel_id, w.user_id, o.get("city", ""), start=o.get("from"), deadline_days=_deadline(o)
+    ),
     "join": lambda s, w, o: s.join(w.guild_id, w.channel_id, w.user_id, o.get("city", "")),
     "leave": lambda s, w, o: s.leave(w.guild_id, w.channel_id, w.user_id),
     "start": lambda s, w, o: s.start(w.guild_id, w.channel_id, w.user_id),
@@ -82,14 +85,92 @@ HANDLERS: dict[str, Handler] = {
     "export": lambda s, w, o: s.export(w.guild_id, w.channel_id),
     "rules": _rules,
     "help": lambda s, w, o: _static(HELP),
+    "settings": lambda s, w, o: _settings(s, w, o),
+    "replay": lambda s, w, o: _replay(s, w, o),
+    "stats": lambda s, w, o: _stats(s, w, o),
+    "mygames": lambda s, w, o: _my_games(s, w),
 }
 BOARD_COMMANDS = ("move", "rotate", "advance", "rally", "pass", "play")
 # Commands whose reply only the invoker should see.
-PRIVATE_COMMANDS = ("help", "rules", "history")
+PRIVATE_COMMANDS = ("help", "rules", "history", "settings", "mygames")
 
 
 async def _static(text: str) -> Reply:
     return Reply(text)
+
+
+def _number(options: Mapping[str, str], name: str) -> float | None:
+    text = options.get(name, "").strip()
+    if not text:
+        return None
+    try:
+        return float(text)
+    except ValueError:
+        raise ServiceError(f"{name} must be a number") from None
+
+
+def _deadline(options: Mapping[str, str]) -> int | None:
+    text = options.get("deadline", "").strip().lower().removesuffix("days").removesuffix("day").strip()
+    if not text:
+        return None
+    if text in ("none", "no", "off", "0"):
+        return 0
+    if not text.isdigit():
+        raise ServiceError("deadline is none, 1, 2, 3 or 7 days")
+    return int(text)
+
+
+def _switch(options: Mapping[str, str], name: str) -> bool | None:
+    text = options.get(name, "").strip().lower()
+    if not text:
+        return None
+    if text not in ("on", "off", "true", "false", "yes", "no"):
+        raise ServiceError(f"{name} is on or off")
+    return text in ("on", "true", "yes")
+
+
+async def _settings(service: MatchService, who: Invoker, options: Mapping[str, str]) -> Reply:
+    scope = options.get("scope", "match").strip().lower()
+    if scope not in ("match", "server"):
+        raise ServiceError("scope is match or server")
+    return await service.settings(
+        who.guild_id,
+        who.channel_id,
+        who.user_id,
+        reminder_hours=_number(options, "reminder_hours"),
+        deadline_days=_deadline(options),
+        server_default=scope == "server",
+        dm_reminders=_switch(options, "dm"),
+        can_manage=who.can_manage,
+    )
+
+
+async def _replay(service: MatchService, who: Invoker, options: Mapping[str, str]) -> Reply:
+    if options.get("format", "animation") == "record":
+        return await service.export(who.guild_id, who.channel_id)
+    last = _number(options, "last")
+    return await service.replay(who.guild_id, who.channel_id, int(last) if last is not None else None)
+
+
+async def _stats(service: MatchService, who: Invoker, options: Mapping[str, str]) -> Reply:
+    user = options.get("user", "").strip().removeprefix("<@").removesuffix(">").lstrip("!")
+    if user:
+        if not user.isdigit():
+            raise ServiceError("user must be a member of this server")
+        return await service.stats(who.guild_id, int(user))
+    return await service.leaderboard(who.guild_id, who.user_id)
+
+
+async def _my_games(service: MatchService, who: Invoker) -> Reply:
+    turns = await service.my_turns(who.guild_id, who.user_id)
+    if not turns:
+        return Reply("It is not your turn in any match on this server.")
+    lines = [
+        f"<#{t.channel_id}> — {t.city.title} to act ({t.actions_left} action{'s' if t.actions_left > 1 else ''} "
+        f"left): {message_link(who.guild_id, t.channel_id, t.board_message_id)}"
+        for t in turns
+    ]
+    return Reply("**Your turn in:**\n" + "\n".join(lines))
 
 
 async def dispatch(service: MatchService, who: Invoker, name: str, options: Mapping[str, str]) -> Reply:

@@ -14,6 +14,12 @@ def mention(user_id: int | None) -> str:
     return f"<@{user_id}>" if user_id is not None else "nobody"
 
 
+def message_link(guild_id: int, channel_id: int, message_id: int | None = None) -> str:
+    """A jump link to a channel, or to one message in it."""
+    tail = f"/{message_id}" if message_id else ""
+    return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}{tail}"
+
+
 def sentence(text: str) -> str:
     return text if text.endswith((".", "!", "?")) else text + "."
 

@@ -8,6 +8,9 @@ import io
 import discord
 
 from bot.replies import Reply
+from bot.texts import message_link
+
+__all__ = ["message_link"]
 
 MESSAGE_LIMIT = 2000
 
@@ -30,11 +33,6 @@ def mentions_of(reply: Reply) -> discord.AllowedMentions:
 def refusal_text(message: str) -> str:
     text = message[:1].upper() + message[1:]
     return text if text.endswith((".", "!", "?")) else text + "."
-
-
-def message_link(guild_id: int, channel_id: int, message_id: int | None = None) -> str:
-    tail = f"/{message_id}" if message_id else ""
-    return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}{tail}"
 
 
 def view_for(reply: Reply) -> discord.ui.View | None:
