@@ -4,7 +4,9 @@ Without a token, it explains how to connect and starts the console instead."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import signal
 import sys
 
 from bot.config import Settings
@@ -41,13 +43,38 @@ def main(argv: list[str] | None = None) -> int:
 
     import discord.http
 
+    if settings.api_base:
+        # Without the strip, a trailing slash would make every route start with "//".
+        discord.http.Route.BASE = settings.api_base.rstrip("/")
+        logging.getLogger(__name__).warning("using a non-Discord API base", extra={"api_base": settings.api_base})
+    asyncio.run(run_bot(settings))
+    return 0
+
+
+async def run_bot(settings: Settings) -> None:
+    """Run until the connection ends or a stop signal arrives.
+
+    Hosts stop a worker with SIGTERM (then SIGKILL). discord.py's `Client.run` only
+    handles Ctrl-C, so without this a SIGTERM would kill the process on the spot, with
+    the gateway session and the database left open.
+    """
     from bot.client import NikaBot
 
-    if settings.api_base:
-        discord.http.Route.BASE = settings.api_base
-        logging.getLogger(__name__).warning("using a non-Discord API base", extra={"api_base": settings.api_base})
-    NikaBot(settings).run(settings.token, log_handler=None)
-    return 0
+    assert settings.token is not None
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows' loop
+            loop.add_signal_handler(signum, stop.set)
+    bot = NikaBot(settings)
+    async with bot:
+        runner = asyncio.create_task(bot.start(settings.token))
+        stopper = asyncio.create_task(stop.wait())
+        await asyncio.wait({runner, stopper}, return_when=asyncio.FIRST_COMPLETED)
+        stopper.cancel()
+        await bot.close()
+        await runner  # re-raises a failed login or a fatal gateway error
+    logging.getLogger(__name__).info("stopped")
 
 
 if __name__ == "__main__":

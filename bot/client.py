@@ -8,7 +8,9 @@ import json
 import logging
 
 import discord
+import yarl
 from discord.ext import commands
+from discord.gateway import DiscordWebSocket
 
 from bot.cogs.nika import NikaCog
 from bot.config import Settings
@@ -17,18 +19,33 @@ from bot.storage import bot_state
 
 log = logging.getLogger(__name__)
 
+# How long close() waits for commands in progress (hosts allow ~10-30 s after SIGTERM).
+DRAIN_SECONDS = 5.0
+
 
 class NikaBot(commands.Bot):
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, *, guild_ready_timeout: float = 2.0) -> None:
         # Default intents only: slash commands need no privileged intent.
-        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(), help_command=None)
+        # guild_ready_timeout is discord.py's wait for late GUILD_CREATEs before on_ready; tests shorten it.
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),
+            help_command=None,
+            guild_ready_timeout=guild_ready_timeout,
+        )
         self.settings = settings
         self.service: MatchService | None = None
+        self.nika: NikaCog | None = None
 
     async def setup_hook(self) -> None:
+        if self.settings.api_base:
+            # discord.py dials a fixed gateway; a test double names its own in GET /gateway/bot.
+            _, url, _ = await self.http.get_bot_gateway()
+            DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
         self.service = await MatchService.open(self.settings.database)
         log.info("storage open", extra={"database": self.settings.database})
-        await self.add_cog(NikaCog(self, self.service))
+        self.nika = NikaCog(self, self.service)
+        await self.add_cog(self.nika)
         await self.sync_commands_if_changed()
 
     def command_payload(self, guild: discord.abc.Snowflake | None) -> list[dict[str, object]]:
@@ -58,7 +75,13 @@ class NikaBot(commands.Bot):
         log.info("ready", extra={"user": str(self.user), "guilds": len(self.guilds)})
 
     async def close(self) -> None:
+        if self.nika is not None and not self.is_closed():
+            # Let commands in progress reply and record their board message while the
+            # gateway, HTTP session and database are still open.
+            await self.nika.drain(DRAIN_SECONDS)
         await super().close()
-        if self.service is not None:
-            await self.service.close()
-            self.service = None
+        # Take the service before awaiting, so concurrent close() calls (a signal during
+        # `async with bot`, say) cannot close the database twice.
+        service, self.service = self.service, None
+        if service is not None:
+            await service.close()

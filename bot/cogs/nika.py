@@ -73,10 +73,28 @@ class NikaCog(commands.GroupCog, group_name="nika", group_description="Play Nika
     def __init__(self, bot: commands.Bot, service: MatchService) -> None:
         self.bot = bot
         self.service = service
+        # Commands being handled, so shutdown can let them finish before storage closes.
+        self._running: set[asyncio.Task[Any]] = set()
         super().__init__()
+
+    async def drain(self, timeout: float) -> None:
+        """Wait (at most `timeout` seconds) for the commands in progress to finish."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while self._running and (left := deadline - loop.time()) > 0:
+            await asyncio.wait(set(self._running), timeout=left)
 
     # --- the one path every command takes --------------------------------------------
     async def run(self, interaction: discord.Interaction, name: str, **options: str | None) -> None:
+        task = asyncio.current_task()
+        assert task is not None  # discord.py runs each interaction in its own task
+        self._running.add(task)
+        try:
+            await self._run(interaction, name, **options)
+        finally:
+            self._running.discard(task)
+
+    async def _run(self, interaction: discord.Interaction, name: str, **options: str | None) -> None:
         given = {key: str(value) for key, value in options.items() if value is not None}
         private = name in PRIVATE_COMMANDS
         task = asyncio.ensure_future(dispatch(self.service, invoker(interaction), name, given))
@@ -126,7 +144,12 @@ class NikaCog(commands.GroupCog, group_name="nika", group_description="Play Nika
     async def suggest(
         self, interaction: discord.Interaction, pick: Callable[[list[Action]], Sequence[tuple[str, str]]]
     ) -> list[Choice[str]]:
-        return _choices(pick(await self.legal(interaction)))
+        legal = await self.legal(interaction)
+        if not legal:
+            # Not this user's turn (or no match here). Checked here because some pickers fall
+            # back to every direction when the chosen piece has no legal move.
+            return []
+        return _choices(pick(legal))
 
     # --- lobby ------------------------------------------------------------------------
     @app_commands.command(name="new", description="Open a Nika match in this channel and take a seat")
@@ -242,6 +265,7 @@ class NikaCog(commands.GroupCog, group_name="nika", group_description="Play Nika
         await self.run(interaction, "resign")
 
     @app_commands.command(name="draw", description="Offer, accept or decline a draw (everyone must agree)")
+    @app_commands.describe(choice="Offer a draw, or answer the one on offer")
     @app_commands.choices(choice=DRAW)
     async def draw(self, interaction: discord.Interaction, choice: str) -> None:
         await self.run(interaction, "draw", choice=choice)

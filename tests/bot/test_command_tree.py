@@ -1,0 +1,198 @@
+"""The /nika command tree as Discord receives it (`to_dict`), checked against Discord's
+published limits for application commands and against the command surface players use.
+
+The bot is built but never connected: the tree is complete once the cog is added.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.client import NikaBot
+from bot.cogs.nika import NikaCog
+from bot.config import Settings
+from bot.service import MatchService
+
+SUB_COMMAND, SUB_COMMAND_GROUP, STRING, INTEGER = 1, 2, 3, 4
+
+# Discord's limits (https://discord.com/developers/docs/interactions/application-commands).
+NAME_MAX = 32
+DESCRIPTION_MAX = 100
+MAX_SUBCOMMANDS = 25
+MAX_OPTIONS = 25
+MAX_CHOICES = 25
+CHOICE_MAX = 100
+COMMAND_CHARACTERS_MAX = 4000
+
+SEATS = ["athens", "sparta", "messene", "thebes", "athens-messene", "sparta-thebes"]
+# Subcommand -> its options in order: (name, required, choices or None, autocomplete).
+SURFACE: dict[str, list[tuple[str, bool, list[str] | None, bool]]] = {
+    "new": [("city", True, SEATS, False)],
+    "join": [("city", True, SEATS, False)],
+    "leave": [],
+    "start": [],
+    "abort": [],
+    "move": [("piece", True, None, True), ("direction", True, None, True)],
+    "rotate": [("pieces", True, None, True), ("facing", True, None, True)],
+    "advance": [("pieces", True, None, True)],
+    "rally": [("square", True, None, True), ("facing", True, ["n", "e", "s", "w"], False)],
+    "pass": [],
+    "undo": [],
+    "play": [("action", True, None, True)],
+    "board": [],
+    # The brief lists /nika history bare; the cog gives it an optional page, which is harmless.
+    "history": [("page", False, None, False)],
+    "rules": [],
+    "help": [],
+    "resign": [],
+    "draw": [("choice", True, ["offer", "accept", "decline"], False)],
+    "declare": [("team", True, ["athens-messene", "sparta-thebes"], False)],
+    "concede": [],
+    "challenge": [],
+}
+
+
+@pytest.fixture
+async def tree(tmp_path: Path) -> AsyncIterator[list[dict[str, Any]]]:
+    database = str(tmp_path / "nika.db")
+    bot = NikaBot(Settings(token="never-used", database=database))
+    service = await MatchService.open(database)
+    try:
+        await bot.add_cog(NikaCog(bot, service))
+        yield bot.command_payload(None)
+    finally:
+        await service.close()
+
+
+def valid_name(name: str) -> bool:
+    """^[-_\\p{L}\\p{N}]{1,32}$ (Python's re has no \\p{..}), and lowercase where it has case."""
+    letters_digits = all(c in "-_" or unicodedata.category(c)[0] in "LN" for c in name)
+    return 1 <= len(name) <= NAME_MAX and letters_digits and name == name.lower()
+
+
+def nodes(command: dict[str, Any], path: str = "") -> Iterator[tuple[str, dict[str, Any]]]:
+    """The command, its subcommands and their options, each with a readable path."""
+    where = f"{path}/{command['name']}" if path else command["name"]
+    yield where, command
+    for option in command.get("options") or []:
+        yield from nodes(option, where)
+
+
+def characters(node: dict[str, Any]) -> int:
+    """What Discord counts towards the 4000: names, descriptions, choice names and values."""
+    total = len(node["name"]) + len(node.get("description") or "")
+    for choice in node.get("choices") or []:
+        total += len(choice["name"]) + len(str(choice["value"]))
+    return total + sum(characters(option) for option in node.get("options") or [])
+
+
+def subcommands(tree: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    [nika] = tree
+    return {option["name"]: option for option in nika["options"] if option["type"] == SUB_COMMAND}
+
+
+def test_one_guild_only_nika_command(tree: list[dict[str, Any]]) -> None:
+    assert [command["name"] for command in tree] == ["nika"]
+    [nika] = tree
+    assert nika["type"] == 1
+    # Matches are per channel of a server: the command must not be offered in DMs.
+    assert nika["contexts"] == [0]
+    assert nika["dm_permission"] is False
+    assert all(option["type"] == SUB_COMMAND for option in nika["options"])
+
+
+def test_names_and_descriptions_within_limits(tree: list[dict[str, Any]]) -> None:
+    checked = 0
+    for where, node in (item for command in tree for item in nodes(command)):
+        assert valid_name(node["name"]), f"{where}: invalid name {node['name']!r}"
+        assert 1 <= len(node["description"]) <= DESCRIPTION_MAX, f"{where}: description length"
+        # "…" is what discord.py sends when a parameter was never described: players see it.
+        assert node["description"] != "…", f"{where}: no description"
+        checked += 1
+    # The walk reached the group, every subcommand and every option.
+    assert checked == 1 + len(SURFACE) + sum(len(options) for options in SURFACE.values())
+
+
+def test_counts_order_and_choices_within_limits(tree: list[dict[str, Any]]) -> None:
+    for command in tree:
+        assert len(command.get("options") or []) <= MAX_SUBCOMMANDS
+        for where, node in nodes(command):
+            options = node.get("options") or []
+            assert len(options) <= MAX_OPTIONS, f"{where}: too many options"
+            leaves = [o for o in options if o["type"] not in (SUB_COMMAND, SUB_COMMAND_GROUP)]
+            required = [bool(o.get("required")) for o in leaves]
+            assert required == sorted(required, reverse=True), f"{where}: a required option follows an optional one"
+            choices = node.get("choices") or []
+            assert len(choices) <= MAX_CHOICES, f"{where}: too many choices"
+            for choice in choices:
+                assert 1 <= len(choice["name"]) <= CHOICE_MAX, f"{where}: choice name {choice['name']!r}"
+                assert 1 <= len(str(choice["value"])) <= CHOICE_MAX, f"{where}: choice value {choice['value']!r}"
+            # Discord rejects an option that both lists choices and asks for autocomplete.
+            assert not (choices and node.get("autocomplete")), f"{where}: choices and autocomplete"
+
+
+def test_total_characters_per_command_within_limit(tree: list[dict[str, Any]]) -> None:
+    for command in tree:
+        assert characters(command) <= COMMAND_CHARACTERS_MAX, command["name"]
+
+
+def test_command_surface(tree: list[dict[str, Any]]) -> None:
+    found = subcommands(tree)
+    assert list(found) == list(SURFACE)
+    for name, expected in SURFACE.items():
+        options = found[name].get("options") or []
+        got = [
+            (
+                o["name"],
+                bool(o.get("required")),
+                [c["value"] for c in o["choices"]] if o.get("choices") else None,
+                bool(o.get("autocomplete")),
+            )
+            for o in options
+        ]
+        assert got == expected, name
+
+
+def test_autocomplete_exactly_where_players_pick_from_the_board(tree: list[dict[str, Any]]) -> None:
+    autocompleted = {
+        f"{name}.{option['name']}"
+        for name, sub in subcommands(tree).items()
+        for option in sub.get("options") or []
+        if option.get("autocomplete")
+    }
+    assert autocompleted == {
+        "move.piece",
+        "move.direction",
+        "rotate.pieces",
+        "rotate.facing",
+        "advance.pieces",
+        "rally.square",
+        "play.action",
+    }
+
+
+def test_option_types(tree: list[dict[str, Any]]) -> None:
+    found = subcommands(tree)
+    for name, sub in found.items():
+        for option in sub.get("options") or []:
+            if (name, option["name"]) == ("history", "page"):
+                assert option["type"] == INTEGER
+                assert (option["min_value"], option["max_value"]) == (1, 1000)
+            else:
+                assert option["type"] == STRING, f"{name}.{option['name']}"
+
+
+def test_limit_checks_catch_bad_payloads() -> None:
+    """The checks above would fail on what Discord refuses."""
+    assert not valid_name("Move")
+    assert not valid_name("move piece")
+    assert not valid_name("x" * 33)
+    assert not valid_name("")
+    assert valid_name("athens-messene") and valid_name("pass_2") and valid_name("ход")
+    big = {"name": "n", "description": "d" * 100, "options": [{"name": "o", "description": "d" * 100}] * 40}
+    assert characters(big) > COMMAND_CHARACTERS_MAX
