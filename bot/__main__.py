@@ -41,11 +41,7 @@ def main(argv: list[str] | None = None) -> int:
         asyncio.run(run_console(settings.database, settings.boards_dir))
         return 0
 
-    import discord.http
-
     if settings.api_base:
-        # Without the strip, a trailing slash would make every route start with "//".
-        discord.http.Route.BASE = settings.api_base.rstrip("/")
         logging.getLogger(__name__).warning("using a non-Discord API base", extra={"api_base": settings.api_base})
     asyncio.run(run_bot(settings))
     return 0

@@ -3,6 +3,7 @@ command tree only when it changed (Discord limits daily command creates)."""
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import logging
@@ -12,8 +13,11 @@ import yarl
 from discord.ext import commands
 from discord.gateway import DiscordWebSocket
 
+from bot.clock import Clock
 from bot.cogs.nika import NikaCog
+from bot.cogs.panel import DYNAMIC_ITEMS
 from bot.config import Settings
+from bot.dispatcher import TimerDispatcher
 from bot.service import MatchService
 from bot.storage import bot_state
 
@@ -24,7 +28,7 @@ DRAIN_SECONDS = 5.0
 
 
 class NikaBot(commands.Bot):
-    def __init__(self, settings: Settings, *, guild_ready_timeout: float = 2.0) -> None:
+    def __init__(self, settings: Settings, *, guild_ready_timeout: float = 2.0, clock: Clock | None = None) -> None:
         # Default intents only: slash commands need no privileged intent.
         # guild_ready_timeout is discord.py's wait for late GUILD_CREATEs before on_ready; tests shorten it.
         super().__init__(
@@ -34,19 +38,31 @@ class NikaBot(commands.Bot):
             guild_ready_timeout=guild_ready_timeout,
         )
         self.settings = settings
+        self.clock = clock
         self.service: MatchService | None = None
         self.nika: NikaCog | None = None
+        self.timers: TimerDispatcher | None = None
+        if settings.api_base:
+            # Only for tests: every REST call (callbacks and webhooks too) is built on Route.BASE.
+            discord.http.Route.BASE = settings.api_base.rstrip("/")
 
     async def setup_hook(self) -> None:
         if self.settings.api_base:
             # discord.py dials a fixed gateway; a test double names its own in GET /gateway/bot.
             _, url, _ = await self.http.get_bot_gateway()
             DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
-        self.service = await MatchService.open(self.settings.database)
+        self.service = await MatchService.open(self.settings.database, clock=self.clock)
         log.info("storage open", extra={"database": self.settings.database})
         self.nika = NikaCog(self, self.service)
         await self.add_cog(self.nika)
+        # Buttons and menus under any board ever posted, recognised by their custom ids.
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.timers = TimerDispatcher(self.service, self.nika.announce)
         await self.sync_commands_if_changed()
+        from render import warm_up
+
+        # Draw the static board once now, so the first player does not wait for it.
+        await asyncio.to_thread(warm_up)
 
     def command_payload(self, guild: discord.abc.Snowflake | None) -> list[dict[str, object]]:
         return [command.to_dict(self.tree) for command in self.tree.get_commands(guild=guild)]
@@ -73,12 +89,16 @@ class NikaBot(commands.Bot):
 
     async def on_ready(self) -> None:
         log.info("ready", extra={"user": str(self.user), "guilds": len(self.guilds)})
+        if self.timers is not None:
+            self.timers.start()  # once connected, so reminders can be posted; idempotent
 
     async def close(self) -> None:
         if self.nika is not None and not self.is_closed():
             # Let commands in progress reply and record their board message while the
             # gateway, HTTP session and database are still open.
             await self.nika.drain(DRAIN_SECONDS)
+        if self.timers is not None:
+            await self.timers.stop()
         await super().close()
         # Take the service before awaiting, so concurrent close() calls (a signal during
         # `async with bot`, say) cannot close the database twice.

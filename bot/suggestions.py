@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from engine.nika import Action, Advance, Direction, Move, Rally, Rotate, square_name
+from engine.errors import IllegalAction
+from engine.nika import Action, Advance, Direction, Move, Rally, Rotate, parse_action, square_name
 from engine.nika.actions import squares_text
 
 LIMIT = 25  # Discord shows at most 25 choices
@@ -34,9 +35,12 @@ def movable_pieces(actions: Sequence[Action], typed: str) -> list[Suggestion]:
 
 
 def move_directions(actions: Sequence[Action], piece: str, typed: str) -> list[Suggestion]:
+    """Legal directions for the chosen piece; all four while no piece is chosen yet."""
     piece = _norm(piece)
+    if not piece:
+        return _direction_choices(Direction, typed) if any(isinstance(a, Move) for a in actions) else []
     directions = [a.direction for a in actions if isinstance(a, Move) and square_name(a.square) == piece]
-    return _direction_choices(directions or list(Direction), typed)
+    return _direction_choices(directions, typed)
 
 
 def rotatable_groups(actions: Sequence[Action], typed: str) -> list[Suggestion]:
@@ -44,9 +48,16 @@ def rotatable_groups(actions: Sequence[Action], typed: str) -> list[Suggestion]:
 
 
 def rotate_facings(actions: Sequence[Action], pieces: str, typed: str) -> list[Suggestion]:
+    """Legal new facings for the chosen pieces; all four while none are chosen yet."""
     pieces = _norm(pieces)
-    facings = [a.facing for a in actions if isinstance(a, Rotate) and squares_text(a.squares) == pieces]
-    return _direction_choices(facings or list(Direction), typed)
+    if not pieces:
+        return _direction_choices(Direction, typed) if any(isinstance(a, Rotate) for a in actions) else []
+    try:
+        chosen = squares_text(parse_action(f"rotate {pieces} n").squares)  # type: ignore[union-attr]
+    except IllegalAction:
+        return []
+    facings = [a.facing for a in actions if isinstance(a, Rotate) and squares_text(a.squares) == chosen]
+    return _direction_choices(facings, typed)
 
 
 def advancing_formations(actions: Sequence[Action], typed: str) -> list[Suggestion]:

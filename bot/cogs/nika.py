@@ -4,7 +4,6 @@ posts the Reply; refusals come back privately. No game decisions are made here."
 from __future__ import annotations
 
 import asyncio
-import io
 import logging
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -15,9 +14,10 @@ from discord.app_commands import Choice
 from discord.ext import commands
 
 from bot import suggestions
+from bot.cogs.posting import message_kwargs, refusal_text, respond
 from bot.commands import PRIVATE_COMMANDS, Invoker, dispatch
 from bot.errors import ServiceError
-from bot.replies import Reply
+from bot.replies import Notice, Reply
 from bot.service import MatchService
 from engine.nika import Action
 
@@ -25,7 +25,8 @@ log = logging.getLogger(__name__)
 
 # Answer directly when the work is quick; past this, defer so Discord's 3 s window holds.
 DEFER_AFTER_SECONDS = 1.5
-MESSAGE_LIMIT = 2000
+# A game record posted as an attachment to /nika new may be this large.
+RECORD_BYTES_MAX = 1_000_000
 
 SEATS = [
     Choice(name="Athens (white, south)", value="athens"),
@@ -38,6 +39,12 @@ SEATS = [
 TEAMS = [Choice(name="Athens–Messene", value="athens-messene"), Choice(name="Sparta–Thebes", value="sparta-thebes")]
 DIRECTIONS = [Choice(name=f"{word} ({word[0]})", value=word[0]) for word in ("north", "east", "south", "west")]
 DRAW = [Choice(name=c, value=c) for c in ("offer", "accept", "decline")]
+DEADLINES = [Choice(name="no deadline", value="none")] + [
+    Choice(name=f"{days} day{'s' if days > 1 else ''} a turn", value=str(days)) for days in (1, 2, 3, 7)
+]
+SCOPES = [Choice(name="this match", value="match"), Choice(name="server default", value="server")]
+SWITCH = [Choice(name="on", value="on"), Choice(name="off", value="off")]
+REPLAY_FORMATS = [Choice(name="animation (GIF)", value="animation"), Choice(name="game record (JSON)", value="record")]
 
 
 def invoker(interaction: discord.Interaction) -> Invoker:
@@ -46,21 +53,6 @@ def invoker(interaction: discord.Interaction) -> Invoker:
         channel_id=interaction.channel_id or 0,
         user_id=interaction.user.id,
         can_manage=interaction.permissions.manage_channels,
-    )
-
-
-def files_of(reply: Reply) -> list[discord.File]:
-    return [
-        discord.File(io.BytesIO(item.data), filename=item.filename, description=item.description[:1024] or None)
-        for item in (reply.image, reply.file)
-        if item is not None
-    ]
-
-
-def mentions_of(reply: Reply) -> discord.AllowedMentions:
-    """Ping exactly the players the reply names as next to act (or to answer)."""
-    return discord.AllowedMentions(
-        everyone=False, roles=False, replied_user=False, users=[discord.Object(uid) for uid in reply.mentions]
     )
 
 
@@ -111,9 +103,7 @@ class NikaCog(commands.GroupCog, group_name="nika", group_description="Play Nika
         await self.post(interaction, reply, deferred=deferred, private=private)
 
     async def refuse(self, interaction: discord.Interaction, message: str, *, deferred: bool) -> None:
-        text = message[:1].upper() + message[1:]
-        if not text.endswith((".", "!", "?")):
-            text += "."
+        text = refusal_text(message)
         if deferred:  # the public "thinking…" placeholder must not carry a private refusal
             await interaction.delete_original_response()
             await interaction.followup.send(text, ephemeral=True)
@@ -123,20 +113,28 @@ class NikaCog(commands.GroupCog, group_name="nika", group_description="Play Nika
             await interaction.response.send_message(text, ephemeral=True)
 
     async def post(self, interaction: discord.Interaction, reply: Reply, *, deferred: bool, private: bool) -> None:
-        content = reply.text[:MESSAGE_LIMIT]
-        files = files_of(reply)
-        if deferred:
-            message = await interaction.followup.send(
-                content, files=files, allowed_mentions=mentions_of(reply), ephemeral=private, wait=True
-            )
-            message_id: int | None = message.id
-        else:
-            response = await interaction.response.send_message(
-                content, files=files, allowed_mentions=mentions_of(reply), ephemeral=private
-            )
-            message_id = response.message_id
+        message_id = await respond(interaction, reply, ephemeral=private)
         if reply.image is not None and reply.match_id is not None and message_id and not private:
             await self.service.remember_board_message(reply.match_id, message_id)
+
+    async def announce(self, notice: Notice) -> None:
+        """Post what a timer produced (a reminder, an expired turn) and send opted-in DMs."""
+        channel = self.bot.get_channel(notice.channel_id) or await self.bot.fetch_channel(notice.channel_id)
+        if not isinstance(channel, discord.abc.Messageable):
+            log.warning("cannot post in channel", extra={"channel": notice.channel_id})
+            return
+        message = await channel.send(**message_kwargs(notice.reply))  # type: ignore[arg-type]
+        if notice.reply.image is not None and notice.reply.match_id is not None:
+            await self.service.remember_board_message(notice.reply.match_id, message.id)
+        for user_id in notice.dm_user_ids:
+            try:
+                user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+                await user.send(
+                    f"{notice.reply.text}\n{message.jump_url}", allowed_mentions=discord.AllowedMentions.none()
+                )
+            except discord.HTTPException:
+                # DMs closed: the channel reminder still stands.
+                log.info("reminder DM refused", extra={"user": user_id})
 
     async def legal(self, interaction: discord.Interaction) -> list[Action]:
         return await self.service.legal_actions(interaction.channel_id or 0, interaction.user.id)
@@ -145,18 +143,32 @@ class NikaCog(commands.GroupCog, group_name="nika", group_description="Play Nika
         self, interaction: discord.Interaction, pick: Callable[[list[Action]], Sequence[tuple[str, str]]]
     ) -> list[Choice[str]]:
         legal = await self.legal(interaction)
-        if not legal:
-            # Not this user's turn (or no match here). Checked here because some pickers fall
-            # back to every direction when the chosen piece has no legal move.
-            return []
-        return _choices(pick(legal))
+        return _choices(pick(legal)) if legal else []  # nothing when it is not this user's turn
 
     # --- lobby ------------------------------------------------------------------------
     @app_commands.command(name="new", description="Open a Nika match in this channel and take a seat")
-    @app_commands.describe(city="The city, or whole team, you will play")
-    @app_commands.choices(city=SEATS)
-    async def new(self, interaction: discord.Interaction, city: str) -> None:
-        await self.run(interaction, "new", city=city)
+    @app_commands.describe(
+        city="The city, or whole team, you will play",
+        deadline="How long each turn may take before it is passed automatically",
+        from_="Start a casual match from a position or a game record (text)",
+        record="Start a casual match from an exported game record (file)",
+    )
+    @app_commands.rename(from_="from")
+    @app_commands.choices(city=SEATS, deadline=DEADLINES)
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        city: str,
+        deadline: str | None = None,
+        from_: str | None = None,
+        record: discord.Attachment | None = None,
+    ) -> None:
+        if record is not None:
+            if record.size > RECORD_BYTES_MAX:
+                await self.refuse(interaction, "that file is too large to be a game record", deferred=False)
+                return
+            from_ = (await record.read()).decode("utf-8", errors="replace")
+        await self.run(interaction, "new", city=city, deadline=deadline, **{"from": from_})
 
     @app_commands.command(name="join", description="Take a seat in this channel's lobby")
     @app_commands.describe(city="The city, or whole team, you will play")
@@ -283,6 +295,46 @@ class NikaCog(commands.GroupCog, group_name="nika", group_description="Play Nika
     @app_commands.command(name="challenge", description="Refuse the Nika declaration: play goes on")
     async def challenge(self, interaction: discord.Interaction) -> None:
         await self.run(interaction, "challenge")
+
+    # --- across days -------------------------------------------------------------------
+    @app_commands.command(name="settings", description="Reminders, turn deadline, and reminders by DM")
+    @app_commands.describe(
+        reminder_hours="Remind the player to act after this many hours without a move",
+        deadline="Turn deadline (only before the match starts)",
+        scope="Change this match, or the server's default reminder interval",
+        dm="Also send your reminders to you by direct message",
+    )
+    @app_commands.choices(deadline=DEADLINES, scope=SCOPES, dm=SWITCH)
+    async def settings(
+        self,
+        interaction: discord.Interaction,
+        reminder_hours: app_commands.Range[int, 1, 168] | None = None,
+        deadline: str | None = None,
+        scope: str | None = None,
+        dm: str | None = None,
+    ) -> None:
+        hours = str(reminder_hours) if reminder_hours is not None else None
+        await self.run(interaction, "settings", reminder_hours=hours, deadline=deadline, scope=scope, dm=dm)
+
+    @app_commands.command(name="replay", description="Replay this channel's match as an animation, or export it")
+    @app_commands.describe(last="Only the last N actions", format="An animation, or the game record file")
+    @app_commands.choices(format=REPLAY_FORMATS)
+    async def replay(
+        self,
+        interaction: discord.Interaction,
+        last: app_commands.Range[int, 1, 10000] | None = None,
+        format: str | None = None,
+    ) -> None:
+        await self.run(interaction, "replay", last=str(last) if last else None, format=format)
+
+    @app_commands.command(name="stats", description="The server's leaderboard, or one player's record")
+    @app_commands.describe(user="A player (leave empty for the leaderboard)")
+    async def stats(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
+        await self.run(interaction, "stats", user=str(user.id) if user else None)
+
+    @app_commands.command(name="mygames", description="Matches on this server where it is your turn")
+    async def mygames(self, interaction: discord.Interaction) -> None:
+        await self.run(interaction, "mygames")
 
     async def cog_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError

@@ -26,6 +26,14 @@ def test_move_directions_are_those_legal_for_the_chosen_piece() -> None:
     assert values(suggestions.move_directions(START.legal_actions(), "j5", "")) == ["w"]
     assert values(suggestions.move_directions(START.legal_actions(), "l4", "")) == ["n", "e", "s"]
     assert values(suggestions.move_directions(START.legal_actions(), "l4", "ea")) == ["e"]
+    assert values(suggestions.move_directions(START.legal_actions(), "", "")) == ["n", "e", "s", "w"]
+    assert suggestions.move_directions(START.legal_actions(), "k7", "") == []  # no piece there
+    assert suggestions.move_directions([], "", "") == []
+
+
+def test_rotate_facings_accept_the_squares_in_any_order() -> None:
+    assert values(suggestions.rotate_facings(START.legal_actions(), "j6, j4,j5", "")) == ["n", "e", "s"]
+    assert suggestions.rotate_facings(START.legal_actions(), "j4,k5", "") == []  # not a phalanx
 
 
 def test_advancing_formations_are_ready_made_square_lists() -> None:
