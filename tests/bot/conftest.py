@@ -1,11 +1,17 @@
 from __future__ import annotations
 
+import logging
 from collections.abc import AsyncIterator
 from pathlib import Path
 
+import discord
 import pytest
+from discord.gateway import DiscordWebSocket
 
+from bot.client import NikaBot
 from bot.service import MatchService
+from tests.bot.discord_harness import TOKEN, Players, running
+from tests.discord_double import DiscordDouble, Perm
 
 GUILD = 1000
 ALICE, BOB, CAROL, DAVE, EVE = 11, 22, 33, 44, 55
@@ -30,3 +36,38 @@ async def seat(service: MatchService, channel: int, seating: dict[int, str], *, 
     for user in users[1:]:
         await service.join(GUILD, channel, user, seating[user])
     await service.start(GUILD, channel, users[0])
+
+
+@pytest.fixture
+async def double(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[DiscordDouble]:
+    async with DiscordDouble(token=TOKEN, channel_names=("general", "second")) as fake:
+        # __main__ sets Route.BASE from DISCORD_API_BASE; in process the test does it.
+        monkeypatch.setattr(discord.http.Route, "BASE", fake.base_url)
+        # setup_hook adopts the double's gateway URL; restore discord.py's afterwards.
+        monkeypatch.setattr(DiscordWebSocket, "DEFAULT_GATEWAY", DiscordWebSocket.DEFAULT_GATEWAY)
+        yield fake
+        assert fake.internal_errors == []
+        assert fake.unknown_requests == []
+
+
+@pytest.fixture
+def players(double: DiscordDouble) -> Players:
+    return Players(
+        alice=double.add_user("alice"),
+        bob=double.add_user("bob"),
+        carol=double.add_user("carol"),
+        dave=double.add_user("dave"),
+        eve=double.add_user("eve"),
+        mod=double.add_user("mod", permissions=Perm.MANAGE_CHANNELS),
+    )
+
+
+@pytest.fixture
+async def bot(
+    double: DiscordDouble, players: Players, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> AsyncIterator[NikaBot]:
+    async with running(double, str(tmp_path / "nika.db")) as client:
+        yield client
+    # discord.py logs, rather than raises, what goes wrong inside commands.
+    errors = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
+    assert errors == []

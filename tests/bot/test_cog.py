@@ -7,200 +7,36 @@ answered (callbacks, followups, uploaded files) from the double's records.
 
 from __future__ import annotations
 
-import asyncio
-import io
-import logging
-from collections.abc import AsyncIterator, Mapping
-from contextlib import asynccontextmanager
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import discord
 import pytest
-from discord.gateway import DiscordWebSocket
-from PIL import Image
 
 from bot.client import NikaBot
 from bot.cogs import nika as nika_cog
-from bot.config import Settings
 from bot.service import MatchService
 from bot.storage import bot_state
 from engine.nika import GameState, Move
-from tests.discord_double import DiscordDouble, InteractionRecord, Perm, StoredMessage, UploadedFile, User
+from tests.bot.discord_harness import (
+    EPHEMERAL,
+    TIMEOUT,
+    Answer,
+    Players,
+    answer_of,
+    decode_png,
+    pings_only,
+    running,
+    seat_four,
+    service_of,
+    slash,
+    suggest,
+)
+from tests.discord_double import DiscordDouble, User
 
-TOKEN = "cog-test-token.not-a-real-one"
-EPHEMERAL = 1 << 6
-LOADING = 1 << 7
-TIMEOUT = 20.0  # generous: the first board render loads fonts, and CI machines are slow
 # Athens has one piece routed (l4 is gone) and one on its own rally square k1.
 ROUTED_START = (
     "A:j4w,j5w,j6w,k4n,k1n S:d7s,d8e,d9n,e8e,e9n,f9n M:j12w,k11s,k12s,l10e,l11e,l12e T:p7s,q7s,q8w,r7s,r8w,r9n A2"
 )
-
-
-@dataclass
-class Answer:
-    """What players see for one slash command: the message and the JSON the bot sent."""
-
-    record: InteractionRecord
-    message: StoredMessage
-    body: dict[str, Any]
-
-    @property
-    def content(self) -> str:
-        return self.message.content
-
-    @property
-    def ephemeral(self) -> bool:
-        return self.message.ephemeral
-
-    @property
-    def files(self) -> list[UploadedFile]:
-        return self.message.files
-
-    @property
-    def allowed_mentions(self) -> dict[str, Any] | None:
-        return self.body.get("allowed_mentions")
-
-
-@dataclass
-class Players:
-    alice: User
-    bob: User
-    carol: User
-    dave: User
-    eve: User  # in the server, not in the match
-    mod: User  # holds Manage Channels
-
-
-async def answer_of(double: DiscordDouble, interaction_id: int) -> Answer:
-    """The reply to an interaction, whether the bot answered at once or deferred first."""
-    record = await double.wait_for_interaction_response(interaction_id, timeout=TIMEOUT)
-    if record.response_type == 5:
-        # Deferred ("thinking…"): the reply is the followup.
-        [followup] = await double.wait_for_followups(interaction_id, 1, timeout=TIMEOUT)
-        body = followup.json
-    else:
-        assert record.response_type == 4, record.response_type
-        body = record.response_data
-    visible = [
-        m
-        for m in double.messages.values()
-        if m.interaction_id == interaction_id and not m.deleted and not m.payload["flags"] & LOADING
-    ]
-    assert len(visible) == 1, visible
-    return Answer(record, visible[0], body)
-
-
-async def slash(
-    double: DiscordDouble,
-    user: User,
-    subcommand: str,
-    options: Mapping[str, Any] | None = None,
-    channel: Any = None,
-) -> Answer:
-    payload = double.slash_command(user, channel, "nika", subcommand, dict(options or {}))
-    return await answer_of(double, await double.send_interaction(payload))
-
-
-async def suggest(
-    double: DiscordDouble,
-    user: User,
-    subcommand: str,
-    options: Mapping[str, str],
-    focused: str,
-    channel: Any = None,
-) -> list[str]:
-    """The values the bot suggests for `focused`, checked against Discord's limits."""
-    payload = double.autocomplete(user, channel, "nika", subcommand, dict(options), focused)
-    record = await double.wait_for_interaction_response(await double.send_interaction(payload), timeout=TIMEOUT)
-    assert record.response_type == 8
-    choices = record.response_data["choices"]
-    assert len(choices) <= 25
-    assert all(1 <= len(c["name"]) <= 100 and 1 <= len(c["value"]) <= 100 for c in choices)
-    return [c["value"] for c in choices]
-
-
-def decode_png(upload: UploadedFile) -> Image.Image:
-    image = Image.open(io.BytesIO(upload.data))
-    image.load()
-    assert image.format == "PNG"
-    return image
-
-
-def pings_only(answer: Answer, *users: User) -> None:
-    """Discord may notify exactly these users, and nobody through @everyone or roles."""
-    assert answer.allowed_mentions == {"parse": [], "users": [u.id for u in users]}
-
-
-@asynccontextmanager
-async def running(double: DiscordDouble, database: str, *, dev_guild: int | None = None) -> AsyncIterator[NikaBot]:
-    """A NikaBot connected to the double, closed (and its storage with it) on exit."""
-    settings = Settings(token=TOKEN, database=database, api_base=double.base_url, dev_guild=dev_guild)
-    bot = NikaBot(settings, guild_ready_timeout=0.05)
-    runner: asyncio.Task[None] | None = None
-    try:
-        await bot.login(TOKEN)  # runs setup_hook: storage, cog, command sync
-        runner = asyncio.create_task(bot.connect(reconnect=False))
-        await double.wait_ready(timeout=TIMEOUT)
-        # Closing before on_ready would make discord.py schedule it on a closed client.
-        await asyncio.wait_for(bot.wait_until_ready(), timeout=TIMEOUT)
-        yield bot
-    finally:
-        await bot.close()
-        if runner is not None:
-            await asyncio.wait_for(runner, timeout=TIMEOUT)
-            await double.wait_disconnected(timeout=TIMEOUT)
-
-
-@pytest.fixture
-async def double(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[DiscordDouble]:
-    async with DiscordDouble(token=TOKEN, channel_names=("general", "second")) as fake:
-        # __main__ sets Route.BASE from DISCORD_API_BASE; in process the test does it.
-        monkeypatch.setattr(discord.http.Route, "BASE", fake.base_url)
-        # setup_hook adopts the double's gateway URL; restore discord.py's afterwards.
-        monkeypatch.setattr(DiscordWebSocket, "DEFAULT_GATEWAY", DiscordWebSocket.DEFAULT_GATEWAY)
-        yield fake
-        assert fake.internal_errors == []
-        assert fake.unknown_requests == []
-
-
-@pytest.fixture
-def players(double: DiscordDouble) -> Players:
-    return Players(
-        alice=double.add_user("alice"),
-        bob=double.add_user("bob"),
-        carol=double.add_user("carol"),
-        dave=double.add_user("dave"),
-        eve=double.add_user("eve"),
-        mod=double.add_user("mod", permissions=Perm.MANAGE_CHANNELS),
-    )
-
-
-@pytest.fixture
-async def bot(
-    double: DiscordDouble, players: Players, tmp_path: Path, caplog: pytest.LogCaptureFixture
-) -> AsyncIterator[NikaBot]:
-    async with running(double, str(tmp_path / "nika.db")) as client:
-        yield client
-    # discord.py logs, rather than raises, what goes wrong inside commands.
-    errors = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
-    assert errors == []
-
-
-def service_of(bot: NikaBot) -> MatchService:
-    assert bot.service is not None
-    return bot.service
-
-
-async def seat_four(double: DiscordDouble, bot: NikaBot, p: Players, *, start: str | None = None) -> None:
-    """A started four-player match in the default channel, set up on the bot's own service."""
-    service, guild, channel = service_of(bot), double.guild.id, double.channel.id
-    await service.new_match(guild, channel, p.alice.id, "athens", start=start)
-    for user, city in ((p.bob, "sparta"), (p.carol, "messene"), (p.dave, "thebes")):
-        await service.join(guild, channel, user.id, city)
-    await service.start(guild, channel, p.alice.id)
 
 
 # --- connecting -----------------------------------------------------------------------
