@@ -48,6 +48,11 @@ class Answer:
     def allowed_mentions(self) -> dict[str, Any] | None:
         return self.body.get("allowed_mentions")
 
+    @property
+    def deferred(self) -> bool:
+        """The bot said "thinking…" first and answered in a followup."""
+        return self.record.response_type == 5
+
 
 @dataclass
 class Players:
@@ -62,9 +67,11 @@ class Players:
 async def answer_of(double: DiscordDouble, interaction_id: int) -> Answer:
     """The reply to an interaction, whether the bot answered at once or deferred first."""
     record = await double.wait_for_interaction_response(interaction_id, timeout=TIMEOUT)
+    assert record.callback is not None and record.callback.status in (200, 204)
     if record.response_type == 5:
         # Deferred ("thinking…"): the reply is the followup.
         [followup] = await double.wait_for_followups(interaction_id, 1, timeout=TIMEOUT)
+        assert followup.status == 200
         body = followup.json
     else:
         assert record.response_type == 4, record.response_type

@@ -25,14 +25,13 @@ from PIL import Image
 
 from engine.nika import City, GameState, describe_events
 from render import alt_text
-from tests.discord_double import DiscordDouble, StoredMessage, UploadedFile, User
+from tests.bot.discord_harness import LOADING, TIMEOUT, Answer, answer_of
+from tests.discord_double import DiscordDouble, User
 
 ROOT = Path(__file__).resolve().parents[2]
 # Distinctive, so that finding it anywhere in the bot's output is unambiguous.
 TOKEN = f"E2E.{secrets.token_urlsafe(18)}.token"
 EPHEMERAL = 1 << 6
-LOADING = 1 << 7
-TIMEOUT = 20.0
 BOARD_WIDTH = 1200
 
 # Athens' winning line (two actions a turn). Sparta and Thebes pass throughout; Messene
@@ -68,10 +67,10 @@ class Table:
     def public_count(self) -> int:
         return len(self.double.channel_messages(self.double.channel))
 
-    async def send(self, user: User, subcommand: str, options: Mapping[str, str] | None = None) -> Reply:
+    async def send(self, user: User, subcommand: str, options: Mapping[str, str] | None = None) -> Answer:
         payload = self.double.slash_command(user, None, "nika", subcommand, dict(options or {}))
         interaction_id = await self.double.send_interaction(payload)
-        reply = await reply_of(self.double, interaction_id)
+        reply = await answer_of(self.double, interaction_id)
         self.checked_interactions.add(interaction_id)
         self.checked_messages.add(reply.message.id)
         return reply
@@ -92,7 +91,7 @@ class Table:
         assert expect in reply.content
         assert reply.allowed_mentions == {"parse": [], "users": []}  # lobby chatter pings nobody
 
-    async def act(self, city: City, action: str, *, via_play: bool = False) -> Reply:
+    async def act(self, city: City, action: str, *, via_play: bool = False) -> Answer:
         """Play one action as the city's player; check the public board post it gets."""
         assert self.game.to_act == city
         after, events = self.game.parse_and_apply(action)
@@ -119,52 +118,7 @@ class Table:
         return reply
 
 
-@dataclass
-class Reply:
-    """The message players see for one slash command, and the JSON the bot sent for it."""
-
-    message: StoredMessage
-    body: dict[str, Any]
-    deferred: bool
-
-    @property
-    def content(self) -> str:
-        return self.message.content
-
-    @property
-    def ephemeral(self) -> bool:
-        return self.message.ephemeral
-
-    @property
-    def files(self) -> list[UploadedFile]:
-        return self.message.files
-
-    @property
-    def allowed_mentions(self) -> dict[str, Any] | None:
-        return self.body.get("allowed_mentions")
-
-
-async def reply_of(double: DiscordDouble, interaction_id: int) -> Reply:
-    record = await double.wait_for_interaction_response(interaction_id, timeout=TIMEOUT)
-    assert record.callback is not None and record.callback.status in (200, 204)
-    deferred = record.response_type == 5
-    if deferred:  # slow work: "thinking…" first, then the reply as a followup
-        [followup] = await double.wait_for_followups(interaction_id, 1, timeout=TIMEOUT)
-        assert followup.status == 200
-        body = followup.json
-    else:
-        assert record.response_type == 4
-        body = record.response_data
-    visible = [
-        m
-        for m in double.messages.values()
-        if m.interaction_id == interaction_id and not m.deleted and not m.payload["flags"] & LOADING
-    ]
-    assert len(visible) == 1, visible
-    return Reply(visible[0], body, deferred)
-
-
-def check_board(reply: Reply, state: GameState, events: Any = ()) -> None:
+def check_board(reply: Answer, state: GameState, events: Any = ()) -> None:
     """One PNG about 1200 px wide, described by the board's alt text."""
     [upload] = reply.files
     assert upload.filename.endswith(".png")
