@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import asyncio
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 
 import aiosqlite
@@ -135,6 +136,21 @@ class MatchService:
         while len(self._states) > STATE_CACHE_SIZE:
             self._states.popitem(last=False)
 
+    @asynccontextmanager
+    async def _claim(
+        self, row: MatchRow, conflict: str = "the board changed, look again"
+    ) -> AsyncIterator[aiosqlite.Connection]:
+        """A transaction that first claims the match's next version, so of two racing
+        changes one fails with BoardChanged. The cached state is dropped either way."""
+        try:
+            async with self.db.transaction() as db:
+                await queries.bump_version(db, row.id, row.version, self.clock.now())
+                yield db
+        except VersionConflict:
+            raise BoardChanged(conflict) from None
+        finally:
+            self._states.pop(row.id, None)
+
     async def state_of(self, channel_id: int) -> MatchState:
         return (await self._load(channel_id, open_only=False))[1]
 
@@ -210,13 +226,8 @@ class MatchService:
         wanted = {City[c.upper()].team for c in cities} | {c.team for c in mine}
         if len(wanted) > 1:
             raise NotAllowed("a player holds cities of one team only: Athens–Messene or Sparta–Thebes")
-        try:
-            async with self.db.transaction() as db:
-                await queries.bump_version(db, row.id, row.version, self.clock.now())
-                await queries.set_seats(db, row.id, user_id, list(cities))
-        except VersionConflict:
-            raise BoardChanged("the lobby changed, look again") from None
-        self._states.pop(row.id, None)
+        async with self._claim(row, "the lobby changed, look again") as db:
+            await queries.set_seats(db, row.id, user_id, list(cities))
         _, state = await self._load(channel_id)
         return Reply(
             f"{texts.mention(user_id)} took {texts.seat_names(cities)}.\n{texts.lobby_text(state)}", match_id=row.id
@@ -228,16 +239,11 @@ class MatchService:
             raise NotAllowed("the match has started: use /nika resign to give up")
         if not state.cities_of(user_id):
             raise NotInMatch("you have no seat in this lobby")
-        try:
-            async with self.db.transaction() as db:
-                await queries.bump_version(db, row.id, row.version, self.clock.now())
-                await queries.remove_seats(db, row.id, user_id)
-                remaining = await queries.seats_of(db, row.id)
-                if not remaining:
-                    await queries.update_match(db, row.id, status="aborted", end_reason="empty lobby")
-        except VersionConflict:
-            raise BoardChanged("the lobby changed, look again") from None
-        self._states.pop(row.id, None)
+        async with self._claim(row, "the lobby changed, look again") as db:
+            await queries.remove_seats(db, row.id, user_id)
+            remaining = await queries.seats_of(db, row.id)
+            if not remaining:
+                await queries.update_match(db, row.id, status="aborted", end_reason="empty lobby")
         if not remaining:
             return Reply(f"{texts.mention(user_id)} left; the lobby is empty and closed.", match_id=row.id)
         _, state = await self._load(channel_id)
@@ -254,14 +260,9 @@ class MatchService:
             raise NotAllowed(f"{texts.seat_names(empty)} still needs a player: /nika join")
         if len(state.players) < 2:
             raise NotAllowed("Nika needs 2 to 4 players")
-        async with self.db.transaction() as db:
-            try:
-                await queries.bump_version(db, row.id, row.version, self.clock.now())
-            except VersionConflict:
-                raise BoardChanged("the lobby changed, look again") from None
+        async with self._claim(row, "the lobby changed, look again") as db:
             await queries.update_match(db, row.id, status="active")
             await self._reschedule(db, row, state, self.clock.now(), new_turn=True, activity=True)
-        self._states.pop(row.id, None)
         self._timers_changed()
         row, state = await self._load(channel_id)
         image = await self.render(state.game, ())
@@ -279,13 +280,9 @@ class MatchService:
         row, _ = await self._load(channel_id)
         if user_id != row.creator_id and not can_manage:
             raise NotAllowed("only the match's creator or someone with Manage Channels can abort it")
-        async with self.db.transaction() as db:
-            try:
-                await queries.bump_version(db, row.id, row.version, self.clock.now())
-            except VersionConflict:
-                raise BoardChanged() from None
+        async with self._claim(row) as db:
             await queries.update_match(db, row.id, status="aborted", end_reason=f"aborted by {user_id}")
-        self._states.pop(row.id, None)
+            await timers.clear(db, row.id)
         return Reply(f"{texts.mention(user_id)} aborted the match. The channel is free for a new one.", match_id=row.id)
 
     # --- playing ----------------------------------------------------------------------
@@ -356,21 +353,17 @@ class MatchService:
         if game.outcome is not None:
             columns |= {"status": "finished", "result": game.outcome.result, "end_reason": game.outcome.reason.value}
         on_board = any(entry.kind in ("action", "undo") for entry in entries)
-        try:
-            async with self.db.transaction() as db:
-                if guard is not None:
-                    await guard(db)
-                version = await queries.bump_version(db, row.id, row.version, now)
-                for seq, entry, city, action, position in logged:
-                    await queries.append_log(
-                        db, row.id, seq, kind=entry.kind, city=city, user_id=entry.user_id, action=action,
-                        position=position, now=now,
-                    )  # fmt: skip
-                await queries.update_match(db, row.id, **columns)
-                await self._reschedule(db, row, new, now, new_turn=game.to_act != state.game.to_act, activity=on_board)
-        except VersionConflict:
-            raise BoardChanged() from None
-        self._remember(row.id, version, new)
+        async with self._claim(row) as db:
+            if guard is not None:
+                await guard(db)
+            for seq, entry, city, action, position in logged:
+                await queries.append_log(
+                    db, row.id, seq, kind=entry.kind, city=city, user_id=entry.user_id, action=action,
+                    position=position, now=now,
+                )  # fmt: skip
+            await queries.update_match(db, row.id, **columns)
+            await self._reschedule(db, row, new, now, new_turn=game.to_act != state.game.to_act, activity=on_board)
+        self._remember(row.id, row.version + 1, new)
         self._timers_changed()
         return new, tuple(events)
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
@@ -155,8 +154,12 @@ async def test_due_timers_fire_once_after_a_restart(db_path: str) -> None:
         await service.close()
 
 
-async def test_finished_matches_keep_no_timers(harness: Harness, tmp_path: Path) -> None:
+async def test_finished_and_aborted_matches_keep_no_timers(harness: Harness) -> None:
     await seat(harness.service, 8, {ALICE: "athens-messene", BOB: "sparta-thebes"})
     await harness.service.resign(GUILD, 8, BOB)
+    assert await harness.service.next_timer() is None
+    await seat(harness.service, 9, {ALICE: "athens-messene", BOB: "sparta-thebes"})
+    assert await harness.service.next_timer() is not None
+    await harness.service.abort(GUILD, 9, ALICE)
     assert await harness.service.next_timer() is None
     assert await harness.after(24 * 10) == []
