@@ -36,6 +36,8 @@ class NikaBot(commands.Bot):
             intents=discord.Intents.default(),
             help_command=None,
             guild_ready_timeout=guild_ready_timeout,
+            # Nobody is pinged unless a reply names them: text a player typed may echo back.
+            allowed_mentions=discord.AllowedMentions.none(),
         )
         self.settings = settings
         self.clock = clock

@@ -32,7 +32,8 @@ def mentions_of(reply: Reply) -> discord.AllowedMentions:
 
 def refusal_text(message: str) -> str:
     text = message[:1].upper() + message[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."
+    text = text if text.endswith((".", "!", "?")) else text + "."
+    return text if len(text) <= MESSAGE_LIMIT else text[: MESSAGE_LIMIT - 1] + "…"
 
 
 def view_for(reply: Reply) -> discord.ui.View | None:

@@ -104,20 +104,26 @@ _DIAGONAL_TEXT = "pieces never move or face diagonally: use n, e, s or w"
 _USAGE = "write one of: move j6 w · rotate k5 w · rotate j4,j5,j6 n · advance j4,j5,j6 · rally k1 n · pass"
 
 
+def shown(text: str, limit: int = 40) -> str:
+    """Echo what a player typed in an error, quoted and cut short if it is long."""
+    text = text.strip()
+    return repr(text if len(text) <= limit else text[: limit - 1] + "…")
+
+
 def parse_direction(text: str) -> Direction:
     word = text.strip().lower()
     direction = _DIRECTIONS.get(word)
     if direction is None:
         if word in _DIAGONALS:
             raise NotationError(_DIAGONAL_TEXT)
-        raise NotationError(f"{text!r} is not a direction: use n, e, s or w")
+        raise NotationError(f"{shown(text)} is not a direction: use n, e, s or w")
     return direction
 
 
 def _grid_square(text: str) -> Square:
     sq = parse_square_name(text)
     if sq is None:
-        raise NotationError(f"{text.strip()!r} is not a square: files run a–u and ranks 1–15, like j6")
+        raise NotationError(f"{shown(text)} is not a square: files run a–u and ranks 1–15, like j6")
     return sq
 
 
@@ -192,7 +198,7 @@ def parse_action(text: str) -> Action:
         raise NotationError(f"an action is needed: {_USAGE}")
     verb = _VERBS.get(tokens[0])
     if verb is None:
-        raise NotationError(f"I can't read {text.strip()!r}: {_USAGE}")
+        raise NotationError(f"I can't read {shown(text)}: {_USAGE}")
     args = [token for token in tokens[1:] if token not in _FILLERS]
     if any(token in _DIAGONALS for token in args):
         raise NotationError(_DIAGONAL_TEXT)

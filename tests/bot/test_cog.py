@@ -275,3 +275,15 @@ async def test_slow_commands_defer_then_answer_in_a_followup(
     history = await while_storage_is_busy(players.carol, "history")
     assert history.record.response_data["flags"] & EPHEMERAL  # private from the start
     assert history.ephemeral and "Athens moved j4 to i4" in history.content
+
+
+async def test_hostile_input_gets_a_short_private_refusal(
+    double: DiscordDouble, bot: NikaBot, players: Players
+) -> None:
+    await seat_four(double, bot, players)
+    before = (await service_of(bot).state_of(double.channel.id)).game.notation()
+    for junk in ("x" * 6000, "move " + "j6," * 1500 + " w", "advance <@everyone> @here", "rally k1 \u202e n"):
+        refused = await slash(double, players.alice, "play", {"action": junk})
+        assert refused.ephemeral and len(refused.content) <= 2000
+        assert refused.allowed_mentions is not None and refused.allowed_mentions["parse"] == []
+    assert (await service_of(bot).state_of(double.channel.id)).game.notation() == before
