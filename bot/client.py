@@ -18,6 +18,7 @@ from bot.cogs.nika import NikaCog
 from bot.cogs.panel import DYNAMIC_ITEMS
 from bot.config import Settings
 from bot.dispatcher import TimerDispatcher
+from bot.inflight import InFlight
 from bot.service import MatchService
 from bot.storage import bot_state
 
@@ -44,6 +45,7 @@ class NikaBot(commands.Bot):
         self.service: MatchService | None = None
         self.nika: NikaCog | None = None
         self.timers: TimerDispatcher | None = None
+        self.in_flight = InFlight()
         if settings.api_base:
             # Only for tests: every REST call (callbacks and webhooks too) is built on Route.BASE.
             discord.http.Route.BASE = settings.api_base.rstrip("/")
@@ -95,10 +97,10 @@ class NikaBot(commands.Bot):
             self.timers.start()  # once connected, so reminders can be posted; idempotent
 
     async def close(self) -> None:
-        if self.nika is not None and not self.is_closed():
-            # Let commands in progress reply and record their board message while the
+        if not self.is_closed():
+            # Let interactions in progress reply and record their board message while the
             # gateway, HTTP session and database are still open.
-            await self.nika.drain(DRAIN_SECONDS)
+            await self.in_flight.drain(DRAIN_SECONDS)
         if self.timers is not None:
             await self.timers.stop()
         await super().close()

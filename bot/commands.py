@@ -14,11 +14,6 @@ from bot.service import MatchService
 from bot.texts import message_link
 from engine.nika import GameState
 
-SEAT_CHOICES = ("athens", "sparta", "messene", "thebes", "athens-messene", "sparta-thebes")
-TEAM_CHOICES = ("athens-messene", "sparta-thebes")
-DIRECTION_CHOICES = ("n", "e", "s", "w")
-DRAW_CHOICES = ("offer", "accept", "decline")
-
 
 @dataclass(frozen=True, slots=True)
 class Invoker:
@@ -90,7 +85,6 @@ HANDLERS: dict[str, Handler] = {
     "stats": lambda s, w, o: _stats(s, w, o),
     "mygames": lambda s, w, o: _my_games(s, w),
 }
-BOARD_COMMANDS = ("move", "rotate", "advance", "rally", "pass", "play")
 # Commands whose reply only the invoker should see.
 PRIVATE_COMMANDS = ("help", "rules", "history", "settings", "mygames")
 

@@ -16,10 +16,12 @@ from collections.abc import Awaitable, Callable
 from bot.clock import Clock
 from bot.replies import Notice
 from bot.service import MatchService
+from bot.storage.timers import TimerRow
 
 log = logging.getLogger(__name__)
 
 Announce = Callable[[Notice], Awaitable[None]]
+RETRY_SECONDS = 60.0
 
 
 class TimerDispatcher:
@@ -52,17 +54,29 @@ class TimerDispatcher:
         while True:
             # Cleared before reading, so a poke that lands while we read is not lost.
             self._wake.clear()
-            timer = await self.service.next_timer()
-            if timer is None or timer.due > self.clock.now():
-                await self._sleep_until(timer.due if timer else None)
-                continue
             try:
-                notice = await self.service.fire_timer(timer)
+                timer = await self.service.next_timer()
+                if timer is None or timer.due > self.clock.now():
+                    await self._sleep_until(timer.due if timer else None)
+                    continue
+                notice = await self._fire(timer)
                 if notice is not None:
                     await self.announce(notice)
+            except asyncio.CancelledError:
+                raise
             except Exception:
-                # A failed announcement must not stop every later timer.
-                log.exception("timer failed", extra={"timer": timer.id, "match": timer.match_id})
+                # Whatever failed (storage, Discord), the task lives on: the next timers still fire.
+                log.exception("timer dispatch failed")
+                await self._sleep_until(self.clock.now() + RETRY_SECONDS)
+
+    async def _fire(self, timer: TimerRow) -> Notice | None:
+        try:
+            return await self.service.fire_timer(timer)
+        except Exception:
+            # A timer that cannot fire must not block those behind it: try it again later.
+            log.exception("timer failed", extra={"timer": timer.id, "match": timer.match_id})
+            await self.service.postpone_timer(timer.id, RETRY_SECONDS)
+            return None
 
     async def _sleep_until(self, due: float | None) -> None:
         async with self._idle:

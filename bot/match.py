@@ -12,7 +12,6 @@ from engine.nika import City, Event, GameRecord, GameState, Outcome, Reason, Rec
 from engine.nika.record import Ending
 
 CITY_NAMES = tuple(city.name.lower() for city in City)
-KINDS = ("action", "undo", "resign", "draw_offer", "draw_accept", "draw_decline", "declare", "concede", "challenge")
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +39,7 @@ class Played:
 class DrawOffer:
     by: int
     accepted: frozenset[int]
+    seq: int = 0  # the log entry that made the offer: answer buttons name it
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +47,7 @@ class Declaration:
     team: Team
     by: int
     conceded: frozenset[int]
+    seq: int = 0  # the log entry that declared: answer buttons name it
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +58,9 @@ class MatchState:
     version: int = 0  # log entries so far
     board_version: int = 0  # board actions and undos so far: what a posted board shows
     played: tuple[Played, ...] = ()
-    previous: tuple[GameState, ...] = ()  # the state before each effective action, for undo
+    # The state before the current turn's first action: only that action can be undone,
+    # since a city's second action ends its turn.
+    undo_point: GameState | None = None
     draw_offer: DrawOffer | None = None
     declaration: Declaration | None = None
     ending: Ending | None = field(default=None)
@@ -118,9 +121,8 @@ class MatchState:
         except IllegalAction as error:
             raise IllegalMove(str(error)) from error
         played = Played(self.version + 1, city, entry.user_id, action.notation(), tuple(events))
-        return replace(
-            self, game=game, played=(*self.played, played), previous=(*self.previous, self.game)
-        ), played.events
+        undo_point = self.game if game.to_act == city and not game.is_over else None
+        return replace(self, game=game, played=(*self.played, played), undo_point=undo_point), played.events
 
     def _undo(self, entry: Entry) -> tuple[MatchState, tuple[Event, ...]]:
         if not self.played:
@@ -128,9 +130,9 @@ class MatchState:
         last = self.played[-1]
         if entry.user_id is not None and last.user_id != entry.user_id:
             raise NotAllowed("you can only undo your own last action")
-        if self.game.to_act != last.city:
+        if self.undo_point is None:
             raise NotAllowed(f"{last.city.possessive} turn is over, so its actions stand")
-        return replace(self, game=self.previous[-1], played=self.played[:-1], previous=self.previous[:-1]), ()
+        return replace(self, game=self.undo_point, played=self.played[:-1], undo_point=None), ()
 
     def _end(self, outcome: Outcome, by: int | None) -> MatchState:
         ending = Ending(outcome.reason, outcome.winner, str(by) if by is not None else None)
@@ -144,7 +146,7 @@ class MatchState:
         user = _user(entry)
         if self.draw_offer is not None:
             raise NotAllowed(f"<@{self.draw_offer.by}> already offered a draw: accept or decline it")
-        return replace(self, draw_offer=DrawOffer(user, frozenset({user}))), ()
+        return replace(self, draw_offer=DrawOffer(user, frozenset({user}), self.version + 1)), ()
 
     def _draw_accept(self, entry: Entry) -> tuple[MatchState, tuple[Event, ...]]:
         user = _user(entry)
@@ -155,7 +157,7 @@ class MatchState:
         accepted = self.draw_offer.accepted | {user}
         if accepted >= self.players:
             return self._end(Outcome(None, Reason.AGREEMENT), None), ()
-        return replace(self, draw_offer=DrawOffer(self.draw_offer.by, accepted)), ()
+        return replace(self, draw_offer=replace(self.draw_offer, accepted=accepted)), ()
 
     def _draw_decline(self, entry: Entry) -> tuple[MatchState, tuple[Event, ...]]:
         _user(entry)
@@ -170,7 +172,7 @@ class MatchState:
         team = Team.from_slug(entry.action or "")
         # A player who declares Nika for the other team has conceded by saying so.
         conceded = frozenset({user}) & self.team_players(team.opponent)
-        declaration = Declaration(team, user, conceded)
+        declaration = Declaration(team, user, conceded, self.version + 1)
         state = replace(self, declaration=declaration)
         if conceded >= self.team_players(team.opponent):
             return state._end(Outcome(team, Reason.CONCESSION), user), ()

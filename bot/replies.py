@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,10 +24,9 @@ class Reply:
     mentions: tuple[int, ...] = ()
     match_id: int | None = None
     version: int | None = None  # the board version shown, for the action panel's buttons
-    # Who must answer a pending question (a draw offer, a Nika declaration), for buttons.
-    awaiting: tuple[int, ...] = field(default=())
     actionable: bool = False  # the match goes on: offer the action panel under the board
     answers: tuple[str, ...] = ()  # answer buttons, e.g. ("draw_accept", "draw_decline")
+    question: int | None = None  # the log entry that asked (a draw offer, a declaration)
 
 
 @dataclass(frozen=True, slots=True)

@@ -35,6 +35,7 @@ from bot.storage import ChannelHasMatch, Database, MatchRow, VersionConflict, ti
 from bot.storage import matches as queries
 from engine.errors import IllegalAction
 from engine.nika import Action, City, Event, GameRecord, GameState, Team
+from engine.nika.actions import shown
 from engine.nika.describe import describe_events
 
 Renderer = Callable[[GameState, Sequence[Event]], Image]
@@ -43,6 +44,9 @@ STATE_CACHE_SIZE = 512
 HOUR = 3600.0
 DAY = 24 * HOUR
 MAX_REMINDERS_PER_TURN = 3
+REPLAY_ON_LOOP_MAX = 40  # log entries replayed on the event loop; longer logs go to a thread
+REPLAY_ACTIONS_MAX = 300  # an animation longer than this would exceed Discord's upload limit
+RECORD_ACTIONS_MAX = 5000
 DEADLINE_CHOICES = (0, 1, 2, 3, 7)  # days; 0 is none
 REMINDER_HOURS_RANGE = (1, 168)
 
@@ -63,7 +67,7 @@ def default_renderer(state: GameState, events: Sequence[Event]) -> Image:
 def parse_seats(choice: str) -> tuple[str, ...]:
     cities = SEAT_CHOICES.get(choice.strip().lower().replace(" ", "-").replace("+", "-"))
     if cities is None:
-        raise ServiceError(f"{choice!r} is not a seat: choose {', '.join(SEAT_CHOICES)}")
+        raise ServiceError(f"{shown(choice)} is not a seat: choose {', '.join(SEAT_CHOICES)}")
     return cities
 
 
@@ -94,6 +98,8 @@ class MatchService:
         # Called after a commit that may have added a sooner timer (the dispatcher wakes up).
         self.on_timers_changed: Callable[[], None] | None = None
         self._render_pool = ThreadPoolExecutor(render_threads, thread_name_prefix="render")
+        # Replays are long jobs: their own thread, so boards never queue behind them.
+        self._replay_pool = ThreadPoolExecutor(1, thread_name_prefix="replay")
         self._states: OrderedDict[int, tuple[int, MatchState]] = OrderedDict()
 
     @classmethod
@@ -101,7 +107,8 @@ class MatchService:
         return cls(await Database.open(path), **options)  # type: ignore[arg-type]
 
     async def close(self) -> None:
-        self._render_pool.shutdown(wait=True)
+        for pool in (self._render_pool, self._replay_pool):
+            await asyncio.to_thread(pool.shutdown, wait=True)
         await self.db.close()
 
     # --- loading ----------------------------------------------------------------------
@@ -125,7 +132,11 @@ class MatchService:
                 return row, cached[1]
             seats = await queries.seats_of(db, row.id)
             log = await queries.log_of(db, row.id)
-        state = replay(seats, row.start_position, [Entry(r.kind, r.user_id, r.city, r.action) for r in log])
+        entries = [Entry(r.kind, r.user_id, r.city, r.action) for r in log]
+        if len(entries) > REPLAY_ON_LOOP_MAX:  # rebuilding a long match takes milliseconds: not on the loop
+            state = await asyncio.to_thread(replay, seats, row.start_position, entries)
+        else:
+            state = replay(seats, row.start_position, entries)
         self._remember(row.id, row.version, state)
         return row, state
 
@@ -174,7 +185,7 @@ class MatchService:
         _check_deadline(deadline_days)
         rated = start is None
         if start is not None:
-            start = self._start_from(start)
+            start = await asyncio.to_thread(self._start_from, start)  # a long record replays for a while
         position = start or GameState.start().notation()
         now = self.clock.now()
         try:
@@ -209,10 +220,17 @@ class MatchService:
         """A start position from a game record (JSON) or position notation."""
         try:
             if text.lstrip().startswith("{"):
-                return GameRecord.from_json(text).final_state().notation()
-            return GameState.from_notation(text).notation()
+                record = GameRecord.from_json(text)
+                if len(record.entries) > RECORD_ACTIONS_MAX:
+                    raise ServiceError(f"that record is longer than {RECORD_ACTIONS_MAX} actions")
+                state = record.final_state()
+            else:
+                state = GameState.from_notation(text)
         except IllegalAction as error:
             raise ServiceError(f"I can't start from that: {error}") from error
+        if state.is_over:
+            raise ServiceError("that game is already over: start from a position where it goes on")
+        return state.notation()
 
     async def join(self, guild_id: int, channel_id: int, user_id: int, seats: str) -> Reply:
         cities = parse_seats(seats)
@@ -339,7 +357,7 @@ class MatchService:
         version (and by `guard`, which may raise to abort)."""
         new, events, logged = state, [], []
         for entry in entries:
-            if new.game.is_over:
+            if new.game.is_over and logged:  # e.g. a deadline's first pass drew the game
                 break
             before = new
             new, more = new.with_entry(entry)
@@ -393,6 +411,10 @@ class MatchService:
         async with self.db.reading() as db:
             return await timers.next_due(db)
 
+    async def postpone_timer(self, timer_id: int, seconds: float) -> None:
+        async with self.db.transaction() as db:
+            await timers.postpone(db, timer_id, self.clock.now() + seconds)
+
     async def fire_timer(self, timer: timers.TimerRow) -> Notice | None:
         """Run a due timer exactly once: its removal commits with what it does."""
         try:
@@ -424,22 +446,7 @@ class MatchService:
         headline = (
             f"⌛ {city.possessive} turn ran out (the {row.deadline_days}-day deadline): {passed} passed automatically."
         )
-        if new.game.outcome is not None:
-            text = f"{headline}\n**{new.game.outcome.describe()}.** {texts.seating_text(new)}"
-            mentions = tuple(sorted(new.players))
-        else:
-            text = f"{headline}\n{texts.next_text(new)}"
-            actor = new.acting_user()
-            mentions = (actor,) if actor else ()
-        image = await self.render(new.game, events)
-        reply = Reply(
-            text,
-            image=image,
-            mentions=mentions,
-            match_id=row.id,
-            version=new.board_version,
-            actionable=not new.game.is_over,
-        )
+        reply = await self._board_reply(row.id, new, headline, events)
         return Notice(row.guild_id, row.channel_id, reply)
 
     async def _remind(self, row: MatchRow, state: MatchState, timer: timers.TimerRow) -> Notice | None:
@@ -469,48 +476,58 @@ class MatchService:
         return Notice(row.guild_id, row.channel_id, reply, dm_user_ids=(actor,) if by_dm else ())
 
     async def _reply_after(
-        self,
-        match_id: int,
-        before: MatchState,
-        after: MatchState,
-        entry: Entry,
-        events: tuple[Event, ...],
+        self, match_id: int, before: MatchState, after: MatchState, entry: Entry, events: tuple[Event, ...]
     ) -> Reply:
-        who = texts.mention(entry.user_id)
-        awaiting: tuple[int, ...] = ()
         if entry.kind == "action":
             headline = texts.sentence(describe_events(events))
-        elif entry.kind == "undo":
+            return await self._board_reply(match_id, after, headline, events, previous=entry.user_id)
+        if entry.kind == "undo":
             undone = before.played[-1]
-            headline = f"{who} took back {undone.city.possessive} {undone.action}."
-            events = after.played[-1].events if after.played else ()
-        else:
-            headline, awaiting = texts.offer_text(before, after, entry)
+            headline = f"{texts.mention(entry.user_id)} took back {undone.city.possessive} {undone.action}."
+            shown = after.played[-1].events if after.played else ()
+            return await self._board_reply(match_id, after, headline, shown, previous=entry.user_id)
+        headline, awaiting = texts.offer_text(before, after, entry)
+        if after.game.is_over:
+            return await self._board_reply(match_id, after, headline, ())
+        answers: tuple[str, ...] = ()
+        question = None
+        if after.draw_offer is not None and entry.kind.startswith("draw"):
+            answers, question = ("draw_accept", "draw_decline"), after.draw_offer.seq
+        elif after.declaration is not None and entry.kind in ("declare", "concede"):
+            answers, question = ("concede", "challenge"), after.declaration.seq
+        return Reply(
+            headline,
+            mentions=awaiting,
+            match_id=match_id,
+            version=after.board_version,
+            answers=answers,
+            question=question,
+        )
+
+    async def _board_reply(
+        self,
+        match_id: int,
+        after: MatchState,
+        headline: str,
+        events: Sequence[Event],
+        *,
+        previous: int | None = None,
+    ) -> Reply:
+        """A board post: what happened, then who acts next (or the result), pinging them."""
         if after.game.outcome is not None:
             text = f"{headline}\n**{after.game.outcome.describe()}.** {texts.seating_text(after)}"
             mentions = tuple(sorted(after.players))
-            image = await self.render(after.game, events)
-        elif entry.kind in ("action", "undo"):
-            text = f"{headline}\n{texts.next_text(after, previous=entry.user_id)}"
+        else:
+            text = f"{headline}\n{texts.next_text(after, previous=previous)}"
             actor = after.acting_user()
             mentions = (actor,) if actor else ()
-            image = await self.render(after.game, events)
-        else:
-            text, mentions, image = headline, awaiting, None
-        answers: tuple[str, ...] = ()
-        if after.draw_offer is not None and entry.kind.startswith("draw"):
-            answers = ("draw_accept", "draw_decline")
-        elif after.declaration is not None and entry.kind in ("declare", "concede"):
-            answers = ("concede", "challenge")
         return Reply(
             text,
-            image=image,
+            image=await self.render(after.game, events),
             mentions=mentions,
             match_id=match_id,
             version=after.board_version,
-            awaiting=awaiting,
-            actionable=image is not None and not after.game.is_over,
-            answers=answers,
+            actionable=not after.game.is_over,
         )
 
     # --- reading ----------------------------------------------------------------------
@@ -542,18 +559,17 @@ class MatchService:
             raise NotYourTurn(f"it is not your turn: {state.game.to_act.title} is played by {texts.mention(actor)}")
         return list(state.game.legal_actions())
 
-    async def answer(self, guild_id: int, channel_id: int, match_id: int, user_id: int, kind: str) -> Reply:
-        """A press on a draw-offer or declaration button."""
-        row, _ = await self._load(channel_id)
-        if row.id != match_id:
-            raise NotAllowed("that question belonged to an earlier match")
-        if kind in ("draw_accept", "draw_decline"):
-            return await self.draw(guild_id, channel_id, user_id, kind.removeprefix("draw_"))
-        if kind == "concede":
-            return await self.concede(guild_id, channel_id, user_id)
-        if kind == "challenge":
-            return await self.challenge(guild_id, channel_id, user_id)
-        raise ServiceError(f"unknown answer {kind!r}")
+    async def answer(
+        self, guild_id: int, channel_id: int, match_id: int, question: int, user_id: int, kind: str
+    ) -> Reply:
+        """A press on a draw-offer or declaration button; `question` is the log entry that asked."""
+        if kind not in ("draw_accept", "draw_decline", "concede", "challenge"):
+            raise ServiceError(f"unknown answer {kind!r}")
+        row, state = await self._load(channel_id)
+        pending = state.draw_offer if kind.startswith("draw") else state.declaration
+        if row.id != match_id or pending is None or pending.seq != question:
+            raise NotAllowed("that question has been settled already: only the latest one can be answered")
+        return await self._append(channel_id, Entry(kind, user_id))
 
     async def board(self, guild_id: int, channel_id: int) -> Reply:
         row, state = await self._load(channel_id, open_only=False)
@@ -633,21 +649,22 @@ class MatchService:
         if reminder_hours is not None and not low <= reminder_hours <= high:
             raise ServiceError(f"reminders come every {low} to {high} hours")
         _check_deadline(deadline_days)
+        if server_default and not can_manage:
+            raise NotAllowed("only someone with Manage Channels can set the server's default")
+        if server_default and (reminder_hours is None or deadline_days is not None):
+            raise ServiceError("the server default is the reminder interval: give reminder_hours only")
         changes: list[str] = []
+        if not server_default and (reminder_hours is not None or deadline_days is not None):
+            # Refused here (not a player, deadline after the start) before anything is written.
+            changes.append(await self._match_settings(channel_id, user_id, reminder_hours, deadline_days, can_manage))
         if dm_reminders is not None:
             async with self.db.transaction() as db:
                 await timers.set_dm_reminders(db, user_id, dm_reminders)
             changes.append("I will " + ("also remind you by direct message" if dm_reminders else "not DM you"))
         if server_default:
-            if not can_manage:
-                raise NotAllowed("only someone with Manage Channels can set the server's default")
-            if reminder_hours is None or deadline_days is not None:
-                raise ServiceError("the server default is the reminder interval: give reminder_hours only")
             async with self.db.transaction() as db:
                 await timers.set_guild_reminder_hours(db, guild_id, reminder_hours)
             changes.append(f"matches on this server now remind after {reminder_hours:g} h unless they say otherwise")
-        elif reminder_hours is not None or deadline_days is not None:
-            changes.append(await self._match_settings(channel_id, user_id, reminder_hours, deadline_days, can_manage))
         if changes:
             return Reply(texts.sentence("; ".join(changes)))
         return Reply(await self._settings_text(guild_id, channel_id, user_id))
@@ -687,7 +704,10 @@ class MatchService:
         lines = [f"Server default: reminders after {server:g} h without a move."]
         if row is not None:
             deadline = f"a {row.deadline_days}-day turn deadline" if row.deadline_days else "no turn deadline"
-            lines.append(f"This match (#{row.id}): reminders after {hours:g} h, at most 3 a turn; {deadline}.")
+            lines.append(
+                f"This match (#{row.id}): reminders after {hours:g} h, "
+                f"at most {MAX_REMINDERS_PER_TURN} a turn; {deadline}."
+            )
         lines.append(f"Direct-message reminders for you: {'on' if dm else 'off'}.")
         return "\n".join(lines)
 
@@ -700,11 +720,14 @@ class MatchService:
             raise ServiceError("last must be at least 1")
         from render import REPLAY_FILENAME, render_replay
 
+        total = len(state.played)
+        shown = min(total if last is None else last, total, REPLAY_ACTIONS_MAX)
         record = state.record()
         loop = asyncio.get_running_loop()
-        data = await loop.run_in_executor(self._render_pool, lambda: render_replay(record, last=last))
-        shown = len(state.played) if last is None else min(last, len(state.played))
-        scope = "the whole match" if shown == len(state.played) else f"the last {shown} actions"
+        data = await loop.run_in_executor(self._replay_pool, lambda: render_replay(record, last=shown))
+        scope = "the whole match" if shown == total else f"the last {shown} actions"
+        if last is None and shown < total:
+            scope += f" (an animation shows at most {REPLAY_ACTIONS_MAX})"
         return Reply(
             f"Replay of match #{row.id}: {scope}.",
             file=Image(data, REPLAY_FILENAME, f"Animated replay of Nika match #{row.id}, {shown} actions"),

@@ -68,6 +68,20 @@ def rally_squares(actions: Sequence[Action], typed: str) -> list[Suggestion]:
     return _matching((square_name(a.square) for a in actions if isinstance(a, Rally)), typed)
 
 
+def _largest_first(values: Iterable[str]) -> list[Suggestion]:
+    """For menus (no typing): the biggest formations first, since only 25 fit."""
+    unique = list(dict.fromkeys(values))
+    return [(v, v) for v in sorted(unique, key=lambda v: (-v.count(","), v))[:LIMIT]]
+
+
+def groups_largest_first(actions: Sequence[Action], typed: str = "") -> list[Suggestion]:
+    return _largest_first(squares_text(a.squares) for a in actions if isinstance(a, Rotate))
+
+
+def formations_largest_first(actions: Sequence[Action], typed: str = "") -> list[Suggestion]:
+    return _largest_first(squares_text(a.squares) for a in actions if isinstance(a, Advance))
+
+
 def any_action(actions: Sequence[Action], typed: str) -> list[Suggestion]:
     return _matching((a.notation() for a in actions), typed)
 

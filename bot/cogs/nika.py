@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable, Sequence
-from typing import Any
 
 import discord
 from discord import app_commands
@@ -14,9 +13,10 @@ from discord.app_commands import Choice
 from discord.ext import commands
 
 from bot import suggestions
-from bot.cogs.posting import message_kwargs, refusal_text, respond
+from bot.cogs.posting import message_kwargs, post_reply, refuse, respond, send_private
 from bot.commands import PRIVATE_COMMANDS, Invoker, dispatch
 from bot.errors import ServiceError
+from bot.inflight import in_flight_of
 from bot.replies import Notice, Reply
 from bot.service import MatchService
 from engine.nika import Action
@@ -65,26 +65,12 @@ class NikaCog(commands.GroupCog, group_name="nika", group_description="Play Nika
     def __init__(self, bot: commands.Bot, service: MatchService) -> None:
         self.bot = bot
         self.service = service
-        # Commands being handled, so shutdown can let them finish before storage closes.
-        self._running: set[asyncio.Task[Any]] = set()
         super().__init__()
-
-    async def drain(self, timeout: float) -> None:
-        """Wait (at most `timeout` seconds) for the commands in progress to finish."""
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + timeout
-        while self._running and (left := deadline - loop.time()) > 0:
-            await asyncio.wait(set(self._running), timeout=left)
 
     # --- the one path every command takes --------------------------------------------
     async def run(self, interaction: discord.Interaction, name: str, **options: str | None) -> None:
-        task = asyncio.current_task()
-        assert task is not None  # discord.py runs each interaction in its own task
-        self._running.add(task)
-        try:
+        with in_flight_of(self.bot).track():
             await self._run(interaction, name, **options)
-        finally:
-            self._running.discard(task)
 
     async def _run(self, interaction: discord.Interaction, name: str, **options: str | None) -> None:
         given = {key: str(value) for key, value in options.items() if value is not None}
@@ -100,22 +86,18 @@ class NikaCog(commands.GroupCog, group_name="nika", group_description="Play Nika
             await self.refuse(interaction, str(error), deferred=deferred and not private)
             return
         log.info("command", extra={"command": name, "match": reply.match_id, "user": interaction.user.id})
-        await self.post(interaction, reply, deferred=deferred, private=private)
+        await self.post(interaction, reply, private=private)
 
     async def refuse(self, interaction: discord.Interaction, message: str, *, deferred: bool) -> None:
-        text = refusal_text(message)
         if deferred:  # the public "thinking…" placeholder must not carry a private refusal
             await interaction.delete_original_response()
-            await interaction.followup.send(text, ephemeral=True)
-        elif interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
-        else:
-            await interaction.response.send_message(text, ephemeral=True)
+        await refuse(interaction, message)
 
-    async def post(self, interaction: discord.Interaction, reply: Reply, *, deferred: bool, private: bool) -> None:
-        message_id = await respond(interaction, reply, ephemeral=private)
-        if reply.image is not None and reply.match_id is not None and message_id and not private:
-            await self.service.remember_board_message(reply.match_id, message_id)
+    async def post(self, interaction: discord.Interaction, reply: Reply, *, private: bool) -> None:
+        if private:
+            await respond(interaction, reply, ephemeral=True)
+        else:
+            await post_reply(interaction, self.service, reply)
 
     async def announce(self, notice: Notice) -> None:
         """Post what a timer produced (a reminder, an expired turn) and send opted-in DMs."""
@@ -340,12 +322,5 @@ class NikaCog(commands.GroupCog, group_name="nika", group_description="Play Nika
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
         log.exception("command failed", exc_info=error)
-        text = "Something went wrong on my side; nothing was changed. Please try again."
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
-        else:
-            await interaction.response.send_message(text, ephemeral=True)
-
-
-def attach(bot: commands.Bot, service: MatchService) -> Any:
-    return bot.add_cog(NikaCog(bot, service))
+        # The failure may have come after the action was saved: send players to the board, not to retry.
+        await send_private(interaction, "Something went wrong on my side. Check /nika board before trying again.")

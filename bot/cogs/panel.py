@@ -12,9 +12,9 @@ from typing import Any
 import discord
 
 from bot import suggestions
-from bot.cogs.posting import message_link, refusal_text, respond
+from bot.cogs.posting import message_link, post_reply, refusal_text, send_private
 from bot.errors import OutdatedBoard, ServiceError
-from bot.replies import Reply
+from bot.inflight import tracked
 from bot.service import MatchService
 from engine.nika import Direction
 
@@ -36,8 +36,9 @@ ANSWERS: dict[str, tuple[str, discord.ButtonStyle]] = {
 }
 FIRST_STEP = {
     "move": ("Which piece moves?", suggestions.movable_pieces, "No piece of yours can move right now."),
-    "rotate": ("Which piece or phalanx turns?", suggestions.rotatable_groups, "Nothing of yours can turn."),
-    "advance": ("Which phalanx advances?", suggestions.advancing_formations, "No phalanx of yours can advance now."),
+    # Largest formations first: a menu holds 25 choices, and big phalanxes matter most.
+    "rotate": ("Which piece or phalanx turns?", suggestions.groups_largest_first, "Nothing of yours can turn."),
+    "advance": ("Which phalanx advances?", suggestions.formations_largest_first, "No phalanx can advance now."),
     "rally": ("Rally onto which square?", suggestions.rally_squares, "You have nothing to rally, or no room."),
 }
 
@@ -56,33 +57,27 @@ def panel_view(match_id: int, board: int) -> discord.ui.View:
     return view
 
 
-def answer_view(match_id: int, kinds: Sequence[str]) -> discord.ui.View:
+def answer_view(match_id: int, question: int, kinds: Sequence[str]) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for kind in kinds:
-        view.add_item(AnswerButton(match_id, kind))
+        view.add_item(AnswerButton(match_id, question, kind))
     return view
 
 
-async def _refuse(interaction: discord.Interaction, error: ServiceError, *, edit: bool = False) -> None:
+async def _refuse(interaction: discord.Interaction, error: ServiceError, *, picker: bool = False) -> None:
+    """Privately: in the picker a player was using, or as a new private message."""
     text = refusal_text(str(error))
     if isinstance(error, OutdatedBoard) and error.message_id:
         text += f" The latest board: {message_link(error.guild_id, error.channel_id, error.message_id)}"
-    if edit:
-        await interaction.response.edit_message(content=f"✗ {text}", view=None)
-    elif interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True)
+    if picker:
+        await interaction.edit_original_response(content=f"✗ {text}", view=None)
     else:
-        await interaction.response.send_message(text, ephemeral=True)
+        await send_private(interaction, text)
 
 
-async def _post(interaction: discord.Interaction, reply: Reply) -> None:
-    """Post a board publicly in the channel and remember it as the match's latest."""
-    message_id = await respond(interaction, reply)
-    if reply.image is not None and reply.match_id is not None and message_id:
-        await service_of(interaction).remember_board_message(reply.match_id, message_id)
-
-
-async def _play(interaction: discord.Interaction, match_id: int, board: int, action: str, *, edit: bool) -> None:
+async def _play(interaction: discord.Interaction, match_id: int, board: int, action: str, *, picker: bool) -> None:
+    # Acknowledge first: committing and drawing the board may outlast Discord's 3 s window.
+    await interaction.response.defer()
     service = service_of(interaction)
     guild, channel, user = interaction.guild_id or 0, interaction.channel_id or 0, interaction.user.id
     try:
@@ -92,11 +87,11 @@ async def _play(interaction: discord.Interaction, match_id: int, board: int, act
         else:
             reply = await service.act(guild, channel, user, action, expected_version=board)
     except ServiceError as error:
-        await _refuse(interaction, error, edit=edit)
+        await _refuse(interaction, error, picker=picker)
         return
-    if edit:  # close the private picker, then post the board for everyone
-        await interaction.response.edit_message(content=f"Played: `{action}`", view=None)
-    await _post(interaction, reply)
+    if picker:  # close the private picker, then post the board for everyone
+        await interaction.edit_original_response(content=f"Played: `{action}`", view=None)
+    await post_reply(interaction, service, reply)
 
 
 class PanelButton(
@@ -114,9 +109,10 @@ class PanelButton(
     ) -> PanelButton:
         return cls(int(match["match"]), int(match["board"]), match["kind"])
 
+    @tracked
     async def callback(self, interaction: discord.Interaction) -> None:
         if self.kind in ("pass", "undo"):
-            await _play(interaction, self.match_id, self.board, self.kind, edit=False)
+            await _play(interaction, self.match_id, self.board, self.kind, picker=False)
             return
         try:
             legal = await service_of(interaction).panel_actions(
@@ -162,12 +158,13 @@ class PickSelect(
     ) -> PickSelect:
         return cls(int(match["match"]), int(match["board"]), match["verb"], match["chosen"])
 
+    @tracked
     async def callback(self, interaction: discord.Interaction) -> None:
         value = self.item.values[0]
         if self.verb == "advance":
-            await _play(interaction, self.match_id, self.board, f"advance {value}", edit=True)
+            await _play(interaction, self.match_id, self.board, f"advance {value}", picker=True)
         elif self.chosen is not None:
-            await _play(interaction, self.match_id, self.board, f"{self.verb} {self.chosen} {value}", edit=True)
+            await _play(interaction, self.match_id, self.board, f"{self.verb} {self.chosen} {value}", picker=True)
         else:
             await self._ask_direction(interaction, value)
 
@@ -177,7 +174,8 @@ class PickSelect(
                 interaction.channel_id or 0, self.match_id, self.board, interaction.user.id
             )
         except ServiceError as error:
-            await _refuse(interaction, error, edit=True)
+            await interaction.response.defer()
+            await _refuse(interaction, error, picker=True)
             return
         if self.verb == "move":
             choices, question = suggestions.move_directions(legal, chosen, ""), f"Move {chosen} which way?"
@@ -193,28 +191,40 @@ class PickSelect(
 
 class AnswerButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"nika:a:(?P<match>\d+):(?P<kind>draw_accept|draw_decline|concede|challenge)",
+    template=r"nika:a:(?P<match>\d+):(?P<question>\d+):(?P<kind>draw_accept|draw_decline|concede|challenge)",
 ):
-    def __init__(self, match_id: int, kind: str) -> None:
+    """An answer to one draw offer or Nika declaration: the log entry that asked is in the id,
+    so a button under an old question cannot answer a newer one."""
+
+    def __init__(self, match_id: int, question: int, kind: str) -> None:
         label, style = ANSWERS[kind]
-        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"nika:a:{match_id}:{kind}"))
-        self.match_id, self.kind = match_id, kind
+        custom_id = f"nika:a:{match_id}:{question}:{kind}"
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=custom_id))
+        self.match_id, self.question, self.kind = match_id, question, kind
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str], /
     ) -> AnswerButton:
-        return cls(int(match["match"]), match["kind"])
+        return cls(int(match["match"]), int(match["question"]), match["kind"])
 
+    @tracked
     async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer()  # ending the match draws the final board
+        service = service_of(interaction)
         try:
-            reply = await service_of(interaction).answer(
-                interaction.guild_id or 0, interaction.channel_id or 0, self.match_id, interaction.user.id, self.kind
+            reply = await service.answer(
+                interaction.guild_id or 0,
+                interaction.channel_id or 0,
+                self.match_id,
+                self.question,
+                interaction.user.id,
+                self.kind,
             )
         except ServiceError as error:
             await _refuse(interaction, error)
             return
-        await _post(interaction, reply)
+        await post_reply(interaction, service, reply)
 
 
 def _placeholder() -> discord.SelectOption:

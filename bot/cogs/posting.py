@@ -8,6 +8,7 @@ import io
 import discord
 
 from bot.replies import Reply
+from bot.service import MatchService
 from bot.texts import message_link
 
 __all__ = ["message_link"]
@@ -30,10 +31,16 @@ def mentions_of(reply: Reply) -> discord.AllowedMentions:
     )
 
 
+def fit(text: str) -> str:
+    """Within Discord's message limit, cut at a line end so no mention is split."""
+    if len(text) <= MESSAGE_LIMIT:
+        return text
+    return text[: MESSAGE_LIMIT - 2].rsplit("\n", 1)[0] + "\n…"
+
+
 def refusal_text(message: str) -> str:
     text = message[:1].upper() + message[1:]
-    text = text if text.endswith((".", "!", "?")) else text + "."
-    return text if len(text) <= MESSAGE_LIMIT else text[: MESSAGE_LIMIT - 1] + "…"
+    return fit(text if text.endswith((".", "!", "?")) else text + ".")
 
 
 def view_for(reply: Reply) -> discord.ui.View | None:
@@ -42,8 +49,8 @@ def view_for(reply: Reply) -> discord.ui.View | None:
 
     if reply.match_id is None:
         return None
-    if reply.answers:
-        return answer_view(reply.match_id, reply.answers)
+    if reply.answers and reply.question is not None:
+        return answer_view(reply.match_id, reply.question, reply.answers)
     if reply.actionable and reply.version is not None:
         return panel_view(reply.match_id, reply.version)
     return None
@@ -51,7 +58,7 @@ def view_for(reply: Reply) -> discord.ui.View | None:
 
 def message_kwargs(reply: Reply) -> dict[str, object]:
     kwargs: dict[str, object] = {
-        "content": reply.text[:MESSAGE_LIMIT],
+        "content": fit(reply.text),
         "files": files_of(reply),
         "allowed_mentions": mentions_of(reply),
     }
@@ -72,9 +79,19 @@ async def respond(interaction: discord.Interaction, reply: Reply, *, ephemeral: 
     return response.message_id
 
 
+async def post_reply(interaction: discord.Interaction, service: MatchService, reply: Reply) -> None:
+    """Post a reply for everyone; a board becomes the match's latest (for links and panels)."""
+    message_id = await respond(interaction, reply)
+    if reply.image is not None and reply.match_id is not None and message_id:
+        await service.remember_board_message(reply.match_id, message_id)
+
+
 async def refuse(interaction: discord.Interaction, message: str) -> None:
     """A private refusal, whatever state the interaction is in."""
-    text = refusal_text(message)
+    await send_private(interaction, refusal_text(message))
+
+
+async def send_private(interaction: discord.Interaction, text: str) -> None:
     if interaction.response.is_done():
         await interaction.followup.send(text, ephemeral=True)
     else:

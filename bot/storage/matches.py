@@ -7,8 +7,6 @@ from dataclasses import dataclass
 
 import aiosqlite
 
-OPEN_STATUSES = ("lobby", "active")
-
 
 class ChannelHasMatch(Exception):
     """The unique index refused a second open match in one channel."""
@@ -40,10 +38,6 @@ class MatchRow:
     deadline_days: int | None = None
     turn_started_at: float | None = None
     turn_reminders: int = 0
-
-    @property
-    def is_open(self) -> bool:
-        return self.status in OPEN_STATUSES
 
 
 @dataclass(frozen=True, slots=True)

@@ -42,6 +42,10 @@ async def take(db: aiosqlite.Connection, timer_id: int) -> bool:
     return cursor.rowcount == 1
 
 
+async def postpone(db: aiosqlite.Connection, timer_id: int, due: float) -> None:
+    await db.execute("UPDATE timers SET due = ? WHERE id = ?", (due, timer_id))
+
+
 async def reminder_hours(db: aiosqlite.Connection, guild_id: int, match_hours: float | None) -> float:
     if match_hours is not None:
         return match_hours

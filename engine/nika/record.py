@@ -95,7 +95,7 @@ class GameRecord:
                 winner = None if raw["result"] == "draw" else Team.from_slug(raw["result"])
                 ending = Ending(Reason(raw["reason"]), winner, raw.get("by"))
             return cls(str(data["start"]), entries, ending)
-        except (KeyError, TypeError, ValueError) as error:
+        except (AttributeError, KeyError, TypeError, ValueError) as error:
             if isinstance(error, NotationError):
                 raise
             raise NotationError(f"the game record is malformed: {error}") from error

@@ -42,6 +42,11 @@ def created(double: DiscordDouble, record: InteractionRecord) -> list[StoredMess
     return [m for m in double.messages.values() if m.interaction_id == record.id and not m.deleted]
 
 
+async def answered(double: DiscordDouble, record: InteractionRecord) -> StoredMessage:
+    """What a deferred button press finally posted (publicly, or privately to the presser)."""
+    return await double.wait_for_message(lambda m: m.interaction_id == record.id, timeout=TIMEOUT)
+
+
 def select_values(message: StoredMessage) -> list[str]:
     [row] = message.components
     [select] = row["components"]
@@ -79,8 +84,9 @@ async def test_the_panel_walks_a_player_from_button_to_applied_action(
     picker = double.messages[picker.id]
     assert picker.content == "Move j4 which way?" and select_values(picker) == ["s", "w"]
     played = await press(double, p.alice, picker, "nika:s:1:0:move:j4", ["w"])
-    assert double.messages[picker.id].content == "Played: `move j4 w`"
+    assert played.response_type == 6  # acknowledged at once; the work follows
     post = await public_post(double, played)
+    assert double.messages[picker.id].content == "Played: `move j4 w`"
     assert post.content.startswith("Athens moved j4 to i4.")
     assert post.custom_ids() == panel_ids(1, 1)
     # Athens still has an action: only Alice is pinged.
@@ -107,15 +113,15 @@ async def test_foreign_and_outdated_presses_are_refused_privately(
     await seat_four(double, bot, p)
     old = (await slash(double, p.carol, "board")).message
     foreign = await press(double, p.bob, old, "nika:p:1:0:pass")
-    [refusal] = created(double, foreign)
+    refusal = await answered(double, foreign)
     assert refusal.ephemeral
     assert refusal.content == f"It is not your turn: Athens is played by <@{p.alice.id}>."
     outsider = await press(double, p.eve, old, "nika:p:1:0:move")
-    assert created(double, outsider)[0].content == "You are not playing in this match."
+    assert (await answered(double, outsider)).content == "You are not playing in this match."
 
     moved = await slash(double, p.alice, "move", {"piece": "j4", "direction": "w"})
     stale = await press(double, p.alice, old, "nika:p:1:0:pass")
-    [refusal] = created(double, stale)
+    refusal = await answered(double, stale)
     assert refusal.ephemeral and refusal.content.startswith("This board is out of date")
     assert refusal.content.endswith(f"/channels/{double.guild.id}/{double.channel.id}/{moved.message.id}")
     state = await service_of(bot).state_of(double.channel.id)
@@ -138,13 +144,30 @@ async def test_draw_offers_give_the_other_players_answer_buttons(
     p = players
     await seat_four(double, bot, p)
     offer = (await slash(double, p.alice, "draw", {"choice": "offer"})).message
-    assert offer.custom_ids() == ["nika:a:1:draw_accept", "nika:a:1:draw_decline"]
+    accept = "nika:a:1:1:draw_accept"  # match 1, asked by log entry 1
+    assert offer.custom_ids() == [accept, "nika:a:1:1:draw_decline"]
     for user in (p.bob, p.carol):
-        await press(double, user, offer, "nika:a:1:draw_accept")
-    refused = await press(double, p.eve, offer, "nika:a:1:draw_accept")
-    assert created(double, refused)[0].ephemeral
-    last = await press(double, p.dave, offer, "nika:a:1:draw_accept")
-    assert "Draw by agreement" in created(double, last)[0].content
+        await answered(double, await press(double, user, offer, accept))
+    refused = await answered(double, await press(double, p.eve, offer, accept))
+    assert refused.ephemeral and refused.content == "You are not playing in this match."
+    last = await answered(double, await press(double, p.dave, offer, accept))
+    assert "Draw by agreement" in last.content and not last.ephemeral
+
+
+async def test_an_old_question_s_buttons_cannot_answer_a_newer_one(
+    double: DiscordDouble, bot: NikaBot, players: Players
+) -> None:
+    p = players
+    await seat_four(double, bot, p)
+    first = (await slash(double, p.alice, "declare", {"team": "athens-messene"})).message
+    assert first.custom_ids() == ["nika:a:1:1:concede", "nika:a:1:1:challenge"]
+    await answered(double, await press(double, p.bob, first, "nika:a:1:1:challenge"))
+    second = (await slash(double, p.carol, "declare", {"team": "athens-messene"})).message
+    assert second.custom_ids()[0] == "nika:a:1:3:concede"
+    stale = await answered(double, await press(double, p.dave, first, "nika:a:1:1:concede"))
+    assert stale.ephemeral and "settled already" in stale.content
+    state = await service_of(bot).state_of(double.channel.id)
+    assert state.declaration is not None and state.declaration.conceded == frozenset()
 
 
 async def test_reminders_and_deadlines_are_posted_by_the_timer_task(

@@ -10,7 +10,16 @@ import random
 import pytest
 from PIL import Image
 
-from bot.errors import BoardChanged, ChannelBusy, IllegalMove, NoMatch, NotAllowed, NotInMatch, NotYourTurn
+from bot.errors import (
+    BoardChanged,
+    ChannelBusy,
+    IllegalMove,
+    NoMatch,
+    NotAllowed,
+    NotInMatch,
+    NotYourTurn,
+    ServiceError,
+)
 from bot.service import MatchService
 from bot.storage import matches as queries
 from engine.nika import GameRecord, GameState
@@ -149,7 +158,7 @@ async def test_undo_takes_back_your_own_action_while_your_turn_lasts(service: Ma
 async def test_draw_needs_every_player(service: MatchService) -> None:
     await seat(service, 8, {ALICE: "athens", BOB: "sparta", CAROL: "messene", DAVE: "thebes"})
     offer = await service.draw(GUILD, 8, ALICE, "offer")
-    assert set(offer.awaiting) == {BOB, CAROL, DAVE}
+    assert set(offer.mentions) == {BOB, CAROL, DAVE}
     await service.draw(GUILD, 8, BOB, "accept")
     await service.draw(GUILD, 8, CAROL, "decline")
     assert (await service.state_of(8)).draw_offer is None
@@ -167,7 +176,7 @@ async def test_draw_needs_every_player(service: MatchService) -> None:
 async def test_nika_declaration_concede_and_challenge(service: MatchService) -> None:
     await seat(service, 9, {ALICE: "athens", BOB: "sparta", CAROL: "messene", DAVE: "thebes"})
     declared = await service.declare(GUILD, 9, ALICE, "athens-messene")
-    assert set(declared.awaiting) == {BOB, DAVE}
+    assert set(declared.mentions) == {BOB, DAVE}
     with pytest.raises(NotAllowed, match="only Sparta–Thebes answer"):
         await service.concede(GUILD, 9, CAROL)
     await service.challenge(GUILD, 9, DAVE)
@@ -296,3 +305,12 @@ async def test_state_always_equals_the_replay_of_the_log(service: MatchService) 
     for entry in state.played:
         game, _ = game.parse_and_apply(entry.action)
     assert game.notation() == state.game.notation() == row.position == log[-1].position
+
+
+async def test_a_match_cannot_start_from_a_finished_game(service: MatchService) -> None:
+    with pytest.raises(ServiceError, match="already over"):
+        await service.new_match(GUILD, 20, ALICE, "athens", start="A:k13n S:d7s M:l10e T:r9n S2")
+    with pytest.raises(ServiceError, match="can't start from that"):
+        await service.new_match(GUILD, 20, ALICE, "athens", start='{"format": "nika-record", "version": 1}')
+    with pytest.raises(NoMatch):
+        await service.state_of(20)

@@ -54,3 +54,11 @@ def test_never_more_than_25_choices() -> None:
     assert len(everything) == 25
     assert all(value in {a.notation() for a in START.legal_actions()} for value in values(everything))
     assert values(suggestions.any_action(START.legal_actions(), "advance j4,j5,j")) == ["advance j4,j5,j6"]
+
+
+def test_menus_list_the_largest_formations_first() -> None:
+    # A 2x3 block facing north has 40 rotatable groups; a menu shows 25, the big ones first.
+    block = GameState.from_notation("A:j4n,j5n,j6n,k4n,k5n,k6n S:d7s M:l10e T:r9n A2")
+    groups = values(suggestions.groups_largest_first(block.legal_actions()))
+    assert len(groups) == 25 and groups[0] == "j4,j5,j6,k4,k5,k6"
+    assert [g.count(",") for g in groups] == sorted((g.count(",") for g in groups), reverse=True)

@@ -163,3 +163,35 @@ async def test_finished_and_aborted_matches_keep_no_timers(harness: Harness) -> 
     await harness.service.abort(GUILD, 9, ALICE)
     assert await harness.service.next_timer() is None
     assert await harness.after(24 * 10) == []
+
+
+async def test_a_failing_announcement_does_not_stop_later_timers(db_path: str) -> None:
+    clock = ManualClock()
+    service = await MatchService.open(db_path, clock=clock)
+    delivered: list[Notice] = []
+
+    async def flaky(notice: Notice) -> None:
+        if not delivered and notice.channel_id == 10:
+            delivered.append(notice)
+            raise RuntimeError("Discord is down")
+        delivered.append(notice)
+
+    dispatcher = TimerDispatcher(service, flaky)
+    dispatcher.start()
+    try:
+        await seat(service, 10, {ALICE: "athens-messene", BOB: "sparta-thebes"})
+        await clock.advance(HOUR)
+        await seat(service, 11, {ALICE: "athens-messene", BOB: "sparta-thebes"})
+        await clock.advance(24 * HOUR)
+        await dispatcher.settled()
+        assert [n.channel_id for n in delivered] == [10, 11]  # the first failed, the second still came
+    finally:
+        await dispatcher.stop()
+        await service.close()
+
+
+async def test_a_refused_settings_change_writes_nothing(harness: Harness) -> None:
+    service = harness.service
+    with pytest.raises(NotAllowed, match="Manage Channels"):
+        await service.settings(GUILD, 12, ALICE, reminder_hours=6, server_default=True, dm_reminders=True)
+    assert "Direct-message reminders for you: off" in (await service.settings(GUILD, 12, ALICE)).text

@@ -95,3 +95,9 @@ def test_an_action_by_the_wrong_city_is_refused():
 def test_bad_records_get_a_reason(text, reason):
     with pytest.raises(NotationError, match=reason):
         GameRecord.from_json(text)
+
+
+def test_a_record_with_values_of_the_wrong_type_is_refused_not_crashed() -> None:
+    hostile = '{"format": "nika-record", "version": 1, "start": "x", "actions": [{"city": 5, "action": 3}]}'
+    with pytest.raises(NotationError, match="malformed"):
+        GameRecord.from_json(hostile)
