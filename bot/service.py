@@ -3,6 +3,9 @@
 It imports no Discord: the cogs, the local console and the tests all drive it with
 plain ids. Every change is committed before the reply is built, and two changes that
 race on one match are settled by the match version: exactly one applies.
+
+Firing timers (`turn_timers`), settings (`match_settings`) and replays and standings
+(`records_and_standings`) live in mixins beside this module.
 """
 
 from __future__ import annotations
@@ -16,7 +19,6 @@ from dataclasses import dataclass
 
 import aiosqlite
 
-from bot import standings as elo
 from bot import texts
 from bot.clock import Clock, SystemClock
 from bot.errors import (
@@ -30,9 +32,12 @@ from bot.errors import (
     ServiceError,
 )
 from bot.match import CITY_NAMES, Entry, MatchState, replay
-from bot.replies import Image, Notice, Reply
+from bot.match_settings import MatchSettings, check_deadline
+from bot.records_and_standings import RecordsAndStandings
+from bot.replies import Image, Reply
 from bot.storage import ChannelHasMatch, Database, MatchRow, VersionConflict, timers
 from bot.storage import matches as queries
+from bot.turn_timers import DAY, HOUR, TurnTimers
 from engine.errors import IllegalAction
 from engine.nika import Action, City, Event, GameRecord, GameState, Team
 from engine.nika.actions import shown
@@ -41,14 +46,8 @@ from engine.nika.describe import describe_events
 Renderer = Callable[[GameState, Sequence[Event]], Image]
 HISTORY_PAGE_SIZE = 15
 STATE_CACHE_SIZE = 512
-HOUR = 3600.0
-DAY = 24 * HOUR
-MAX_REMINDERS_PER_TURN = 3
 REPLAY_ON_LOOP_MAX = 40  # log entries replayed on the event loop; longer logs go to a thread
-REPLAY_ACTIONS_MAX = 300  # an animation longer than this would exceed Discord's upload limit
 RECORD_ACTIONS_MAX = 5000
-DEADLINE_CHOICES = (0, 1, 2, 3, 7)  # days; 0 is none
-REMINDER_HOURS_RANGE = (1, 168)
 
 SEAT_CHOICES: dict[str, tuple[str, ...]] = {
     **{name: (name,) for name in CITY_NAMES},
@@ -83,7 +82,7 @@ class TurnInfo:
     updated_at: float
 
 
-class MatchService:
+class MatchService(TurnTimers, MatchSettings, RecordsAndStandings):
     def __init__(
         self,
         db: Database,
@@ -182,7 +181,7 @@ class MatchService:
         deadline_days: int | None = None,
     ) -> Reply:
         cities = parse_seats(seats)
-        _check_deadline(deadline_days)
+        check_deadline(deadline_days)
         rated = start is None
         if start is not None:
             start = await asyncio.to_thread(self._start_from, start)  # a long record replays for a while
@@ -407,74 +406,6 @@ class MatchService:
         if self.on_timers_changed is not None:
             self.on_timers_changed()
 
-    async def next_timer(self) -> timers.TimerRow | None:
-        async with self.db.reading() as db:
-            return await timers.next_due(db)
-
-    async def postpone_timer(self, timer_id: int, seconds: float) -> None:
-        async with self.db.transaction() as db:
-            await timers.postpone(db, timer_id, self.clock.now() + seconds)
-
-    async def fire_timer(self, timer: timers.TimerRow) -> Notice | None:
-        """Run a due timer exactly once: its removal commits with what it does."""
-        try:
-            row, state = await self._load_match(timer.match_id)
-        except NoMatch:
-            row = None
-        if row is None or row.status != "active" or state.game.is_over:
-            async with self.db.transaction() as db:
-                await timers.take(db, timer.id)
-            return None
-        if timer.kind == "deadline":
-            return await self._expire_turn(row, state, timer)
-        return await self._remind(row, state, timer)
-
-    async def _expire_turn(self, row: MatchRow, state: MatchState, timer: timers.TimerRow) -> Notice | None:
-        city, left = state.game.to_act, state.game.position.actions_left
-
-        async def take_timer(db: aiosqlite.Connection) -> None:
-            if not await timers.take(db, timer.id):
-                raise _TimerGone
-
-        try:
-            new, events = await self._commit(
-                row, state, [Entry("action", None, action="pass")] * left, guard=take_timer
-            )
-        except (_TimerGone, BoardChanged):
-            return None
-        passed = "its last action was" if left == 1 else "both its actions were"
-        headline = (
-            f"⌛ {city.possessive} turn ran out (the {row.deadline_days}-day deadline): {passed} passed automatically."
-        )
-        reply = await self._board_reply(row.id, new, headline, events)
-        return Notice(row.guild_id, row.channel_id, reply)
-
-    async def _remind(self, row: MatchRow, state: MatchState, timer: timers.TimerRow) -> Notice | None:
-        actor = state.acting_user()
-        now = self.clock.now()
-        async with self.db.transaction() as db:
-            if not await timers.take(db, timer.id):
-                return None
-            current = await queries.match_by_id(db, row.id)
-            if current is None or current.turn_reminders >= MAX_REMINDERS_PER_TURN or actor is None:
-                return None
-            sent = current.turn_reminders + 1
-            await queries.update_match(db, row.id, turn_reminders=sent)
-            hours = await timers.reminder_hours(db, row.guild_id, current.reminder_hours)
-            if sent < MAX_REMINDERS_PER_TURN:
-                await timers.schedule(db, row.id, "reminder", max(now, timer.due) + hours * HOUR, now)
-            by_dm = await timers.dm_reminders(db, actor)
-        self._timers_changed()
-        city = state.game.to_act
-        left = state.game.position.actions_left
-        plural = "s" if left > 1 else ""
-        text = (
-            f"⏰ {texts.mention(actor)}, {city.title} is waiting for you: {left} action{plural} left, and no move "
-            f"for {hours:g} h. (Reminder {sent} of {MAX_REMINDERS_PER_TURN}; /nika board shows the board.)"
-        )
-        reply = Reply(text, mentions=(actor,), match_id=row.id, version=state.board_version)
-        return Notice(row.guild_id, row.channel_id, reply, dm_user_ids=(actor,) if by_dm else ())
-
     async def _reply_after(
         self, match_id: int, before: MatchState, after: MatchState, entry: Entry, events: tuple[Event, ...]
     ) -> Reply:
@@ -630,153 +561,6 @@ class MatchService:
     async def remember_board_message(self, match_id: int, message_id: int) -> None:
         async with self.db.transaction() as db:
             await queries.update_match(db, match_id, board_message_id=message_id)
-
-    # --- settings ---------------------------------------------------------------------
-    async def settings(
-        self,
-        guild_id: int,
-        channel_id: int,
-        user_id: int,
-        *,
-        reminder_hours: float | None = None,
-        deadline_days: int | None = None,
-        server_default: bool = False,
-        dm_reminders: bool | None = None,
-        can_manage: bool = False,
-    ) -> Reply:
-        """Change (or, with nothing given, show) reminder and deadline settings."""
-        low, high = REMINDER_HOURS_RANGE
-        if reminder_hours is not None and not low <= reminder_hours <= high:
-            raise ServiceError(f"reminders come every {low} to {high} hours")
-        _check_deadline(deadline_days)
-        if server_default and not can_manage:
-            raise NotAllowed("only someone with Manage Channels can set the server's default")
-        if server_default and (reminder_hours is None or deadline_days is not None):
-            raise ServiceError("the server default is the reminder interval: give reminder_hours only")
-        changes: list[str] = []
-        if not server_default and (reminder_hours is not None or deadline_days is not None):
-            # Refused here (not a player, deadline after the start) before anything is written.
-            changes.append(await self._match_settings(channel_id, user_id, reminder_hours, deadline_days, can_manage))
-        if dm_reminders is not None:
-            async with self.db.transaction() as db:
-                await timers.set_dm_reminders(db, user_id, dm_reminders)
-            changes.append("I will " + ("also remind you by direct message" if dm_reminders else "not DM you"))
-        if server_default:
-            async with self.db.transaction() as db:
-                await timers.set_guild_reminder_hours(db, guild_id, reminder_hours)
-            changes.append(f"matches on this server now remind after {reminder_hours:g} h unless they say otherwise")
-        if changes:
-            return Reply(texts.sentence("; ".join(changes)))
-        return Reply(await self._settings_text(guild_id, channel_id, user_id))
-
-    async def _match_settings(
-        self, channel_id: int, user_id: int, hours: float | None, deadline: int | None, can_manage: bool
-    ) -> str:
-        row, state = await self._load(channel_id)
-        if user_id not in state.players and user_id != row.creator_id and not can_manage:
-            raise NotInMatch("only this match's players can change its settings")
-        if deadline is not None and row.status != "lobby":
-            raise NotAllowed("the turn deadline is chosen before the match starts")
-        columns: dict[str, object] = {}
-        said = []
-        if hours is not None:
-            columns["reminder_hours"] = hours
-            said.append(f"reminders after {hours:g} h without a move")
-        if deadline is not None:
-            columns["deadline_days"] = deadline or None
-            said.append(f"a {deadline}-day turn deadline" if deadline else "no turn deadline")
-        now = self.clock.now()
-        async with self.db.transaction() as db:
-            await queries.update_match(db, row.id, **columns)
-            if hours is not None and row.status == "active":
-                await timers.clear(db, row.id, "reminder")
-                await timers.schedule(db, row.id, "reminder", now + hours * HOUR, now)
-        self._states.pop(row.id, None)
-        self._timers_changed()
-        return f"match #{row.id}: " + " and ".join(said)
-
-    async def _settings_text(self, guild_id: int, channel_id: int, user_id: int) -> str:
-        async with self.db.reading() as db:
-            row = await queries.open_match_in(db, channel_id)
-            server = await timers.reminder_hours(db, guild_id, None)
-            dm = await timers.dm_reminders(db, user_id)
-            hours = await timers.reminder_hours(db, guild_id, row.reminder_hours) if row else server
-        lines = [f"Server default: reminders after {server:g} h without a move."]
-        if row is not None:
-            deadline = f"a {row.deadline_days}-day turn deadline" if row.deadline_days else "no turn deadline"
-            lines.append(
-                f"This match (#{row.id}): reminders after {hours:g} h, "
-                f"at most {MAX_REMINDERS_PER_TURN} a turn; {deadline}."
-            )
-        lines.append(f"Direct-message reminders for you: {'on' if dm else 'off'}.")
-        return "\n".join(lines)
-
-    # --- records and standings --------------------------------------------------------
-    async def replay(self, guild_id: int, channel_id: int, last: int | None = None) -> Reply:
-        row, state = await self._load(channel_id, open_only=False)
-        if not state.played:
-            raise NotAllowed("no actions have been played yet")
-        if last is not None and last < 1:
-            raise ServiceError("last must be at least 1")
-        from render import REPLAY_FILENAME, render_replay
-
-        total = len(state.played)
-        shown = min(total if last is None else last, total, REPLAY_ACTIONS_MAX)
-        record = state.record()
-        loop = asyncio.get_running_loop()
-        data = await loop.run_in_executor(self._replay_pool, lambda: render_replay(record, last=shown))
-        scope = "the whole match" if shown == total else f"the last {shown} actions"
-        if last is None and shown < total:
-            scope += f" (an animation shows at most {REPLAY_ACTIONS_MAX})"
-        return Reply(
-            f"Replay of match #{row.id}: {scope}.",
-            file=Image(data, REPLAY_FILENAME, f"Animated replay of Nika match #{row.id}, {shown} actions"),
-            match_id=row.id,
-        )
-
-    async def standings(self, guild_id: int) -> list[elo.Standing]:
-        async with self.db.reading() as db:
-            matches = await queries.finished_rated_matches(db, guild_id)
-        return elo.ranked(elo.standings(matches))
-
-    async def stats(self, guild_id: int, user_id: int) -> Reply:
-        table = await self.standings(guild_id)
-        for place, standing in enumerate(table, start=1):
-            if standing.user_id == user_id:
-                return Reply(
-                    f"{texts.mention(user_id)}: rating **{standing.rating:.0f}** (#{place} of {len(table)}) — "
-                    f"{standing.wins} won, {standing.losses} lost, {standing.draws} drawn in {standing.games} "
-                    "rated matches."
-                )
-        return Reply(f"{texts.mention(user_id)} has not finished a rated match on this server yet.")
-
-    async def leaderboard(self, guild_id: int, user_id: int | None = None, size: int = 10) -> Reply:
-        table = await self.standings(guild_id)
-        if not table:
-            return Reply("No rated match has finished on this server yet.")
-        lines = [
-            f"`{place:>2}.` **{s.rating:.0f}** {texts.mention(s.user_id)} — {s.wins}W {s.losses}L {s.draws}D"
-            for place, s in enumerate(table[:size], start=1)
-        ]
-        mine = next((i for i, s in enumerate(table, start=1) if s.user_id == user_id), None)
-        if mine is not None and mine > size:
-            s = table[mine - 1]
-            lines.append(
-                f"…\n`{mine:>2}.` **{s.rating:.0f}** {texts.mention(s.user_id)} — {s.wins}W {s.losses}L {s.draws}D"
-            )
-        return Reply("**Leaderboard** (Elo; a team is rated by its players' average)\n" + "\n".join(lines))
-
-
-class _TimerGone(Exception):
-    """The timer was already taken: it fired before, or a turn change replaced it."""
-
-
-def _check_deadline(days: int | None) -> None:
-    if days is not None and days not in DEADLINE_CHOICES:
-        raise ServiceError("a turn deadline is none, 1, 2, 3 or 7 days")
-
-
-# --- text ------------------------------------------------------------------------------
 
 
 def _first_city(state: MatchState, user_id: int | None) -> str | None:
