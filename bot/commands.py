@@ -61,31 +61,6 @@ def _page(options: Mapping[str, str]) -> int:
     return int(text)
 
 
-HANDLERS: dict[str, Handler] = {
-    "new": lambda s, w, o: s.new_match(
-        w.guild_id, w.channel_id, w.user_id, o.get("city", ""), start=o.get("from"), deadline_days=_deadline(o)
-    ),
-    "join": lambda s, w, o: s.join(w.guild_id, w.channel_id, w.user_id, o.get("city", "")),
-    "leave": lambda s, w, o: s.leave(w.guild_id, w.channel_id, w.user_id),
-    "start": lambda s, w, o: s.start(w.guild_id, w.channel_id, w.user_id),
-    "abort": lambda s, w, o: s.abort(w.guild_id, w.channel_id, w.user_id, can_manage=w.can_manage),
-    "undo": lambda s, w, o: s.undo(w.guild_id, w.channel_id, w.user_id),
-    "board": lambda s, w, o: s.board(w.guild_id, w.channel_id),
-    "history": lambda s, w, o: s.history(w.guild_id, w.channel_id, _page(o)),
-    "resign": lambda s, w, o: s.resign(w.guild_id, w.channel_id, w.user_id),
-    "draw": lambda s, w, o: s.draw(w.guild_id, w.channel_id, w.user_id, o.get("choice", "")),
-    "declare": lambda s, w, o: s.declare(w.guild_id, w.channel_id, w.user_id, o.get("team", "")),
-    "concede": lambda s, w, o: s.concede(w.guild_id, w.channel_id, w.user_id),
-    "challenge": lambda s, w, o: s.challenge(w.guild_id, w.channel_id, w.user_id),
-    "export": lambda s, w, o: s.export(w.guild_id, w.channel_id),
-    "rules": _rules,
-    "help": lambda s, w, o: _static(HELP),
-    "settings": lambda s, w, o: _settings(s, w, o),
-    "replay": lambda s, w, o: _replay(s, w, o),
-    "stats": lambda s, w, o: _stats(s, w, o),
-    "mygames": lambda s, w, o: _my_games(s, w),
-}
-# Commands whose reply only the invoker should see.
 PRIVATE_COMMANDS = ("help", "rules", "history", "settings", "mygames")
 
 
@@ -165,6 +140,33 @@ async def _my_games(service: MatchService, who: Invoker) -> Reply:
         for t in turns
     ]
     return Reply("**Your turn in:**\n" + "\n".join(lines))
+
+
+HANDLERS: dict[str, Handler] = {
+    "new": lambda s, w, o: s.new_match(
+        w.guild_id, w.channel_id, w.user_id, o.get("city", ""), start=o.get("from"), deadline_days=_deadline(o)
+    ),
+    "join": lambda s, w, o: s.join(w.guild_id, w.channel_id, w.user_id, o.get("city", "")),
+    "leave": lambda s, w, o: s.leave(w.guild_id, w.channel_id, w.user_id),
+    "start": lambda s, w, o: s.start(w.guild_id, w.channel_id, w.user_id),
+    "abort": lambda s, w, o: s.abort(w.guild_id, w.channel_id, w.user_id, can_manage=w.can_manage),
+    "undo": lambda s, w, o: s.undo(w.guild_id, w.channel_id, w.user_id),
+    "board": lambda s, w, o: s.board(w.guild_id, w.channel_id),
+    "history": lambda s, w, o: s.history(w.guild_id, w.channel_id, _page(o)),
+    "resign": lambda s, w, o: s.resign(w.guild_id, w.channel_id, w.user_id),
+    "draw": lambda s, w, o: s.draw(w.guild_id, w.channel_id, w.user_id, o.get("choice", "")),
+    "declare": lambda s, w, o: s.declare(w.guild_id, w.channel_id, w.user_id, o.get("team", "")),
+    "concede": lambda s, w, o: s.concede(w.guild_id, w.channel_id, w.user_id),
+    "challenge": lambda s, w, o: s.challenge(w.guild_id, w.channel_id, w.user_id),
+    "export": lambda s, w, o: s.export(w.guild_id, w.channel_id),
+    "rules": _rules,
+    "help": lambda s, w, o: _static(HELP),
+    "settings": _settings,
+    "replay": _replay,
+    "stats": _stats,
+    "mygames": lambda s, w, o: _my_games(s, w),
+}
+# Commands whose reply only the invoker should see.
 
 
 async def dispatch(service: MatchService, who: Invoker, name: str, options: Mapping[str, str]) -> Reply:

@@ -39,7 +39,7 @@ from bot.storage import ChannelHasMatch, Database, MatchRow, VersionConflict, ti
 from bot.storage import matches as queries
 from bot.turn_timers import DAY, HOUR, TurnTimers
 from engine.errors import IllegalAction
-from engine.nika import Action, City, Event, GameRecord, GameState, Team
+from engine.nika import Action, City, Event, GameRecord, GameState, Position, Team
 from engine.nika.actions import shown
 from engine.nika.describe import describe_events
 
@@ -281,8 +281,7 @@ class MatchService(TurnTimers, MatchSettings, RecordsAndStandings):
             await queries.update_match(db, row.id, status="active")
             await self._reschedule(db, row, state, self.clock.now(), new_turn=True, activity=True)
         self._timers_changed()
-        row, state = await self._load(channel_id)
-        image = await self.render(state.game, ())
+        image = await self.render(state.game, ())  # starting changes the status, not the state
         actor = state.acting_user()
         return Reply(
             f"The match begins! {texts.seating_text(state)}\n{texts.next_text(state)}",
@@ -339,8 +338,6 @@ class MatchService(TurnTimers, MatchSettings, RecordsAndStandings):
             raise NotAllowed("the match has not started yet: /nika start once all four cities are held")
         if expected_version is not None and expected_version != state.board_version:
             raise BoardChanged()
-        if entry.user_id is not None and entry.user_id not in state.players:
-            raise NotInMatch("you are not playing in this match")
         new, events = await self._commit(row, state, [entry])
         return await self._reply_after(row.id, state, new, entry, events)
 
@@ -415,8 +412,8 @@ class MatchService(TurnTimers, MatchSettings, RecordsAndStandings):
         if entry.kind == "undo":
             undone = before.played[-1]
             headline = f"{texts.mention(entry.user_id)} took back {undone.city.possessive} {undone.action}."
-            shown = after.played[-1].events if after.played else ()
-            return await self._board_reply(match_id, after, headline, shown, previous=entry.user_id)
+            still_shown = after.played[-1].events if after.played else ()
+            return await self._board_reply(match_id, after, headline, still_shown, previous=entry.user_id)
         headline, awaiting = texts.offer_text(before, after, entry)
         if after.game.is_over:
             return await self._board_reply(match_id, after, headline, ())
@@ -550,7 +547,7 @@ class MatchService(TurnTimers, MatchSettings, RecordsAndStandings):
         found = []
         for row, cities in rows:
             if row.status == "active" and row.to_act in cities:
-                left = int(row.position.split()[-1][1:])
+                left = Position.from_notation(row.position).actions_left
                 found.append(
                     TurnInfo(
                         row.id, row.channel_id, City[row.to_act.upper()], left, row.board_message_id, row.updated_at
