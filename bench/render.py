@@ -1,65 +1,76 @@
-"""Benchmark of the board renderer: `python bench/render.py` from the project root.
+"""Benchmark of the board renderers: `python bench/render.py [--game SLUG]` from the project root.
 
-Renders 100 varied positions (random legal playouts from the start, fixed
-seed) and prints the median and p95 time per board, state in to PNG bytes out,
-with the share spent encoding the PNG; then times a 150-action replay GIF.
+For each game (every hosted game by default, each player count where seats differ),
+renders 100 varied states (random legal playouts, fixed seed) and prints the median and
+p95 time per board, state in to PNG bytes out, with the share spent encoding the PNG;
+checks that the bytes are deterministic; then times a 150-action replay GIF.
 Caches are warmed first: the numbers are what a running bot pays per board.
 """
 
 from __future__ import annotations
 
+import argparse
 import io
 import random
 import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 # This file is itself named render.py: put the project root first on the path in place of
 # bench/, or `import render` below would import this script.
 sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
-from engine.nika.actions import Pass  # noqa: E402
-from engine.nika.events import Event  # noqa: E402
-from engine.nika.record import GameRecord, RecordEntry  # noqa: E402
-from engine.nika.state import GameState  # noqa: E402
-from render import render_board, render_replay  # noqa: E402
-from render.board import compose  # noqa: E402
+from engine import Game, games, get_game  # noqa: E402
+from engine.record import GameRecord, RecordEntry  # noqa: E402
+from render import render_replay, render_state  # noqa: E402
 from render.encode import PNG_LEVEL, to_palette  # noqa: E402
+from render.registry import artist_for  # noqa: E402
 
 POSITIONS = 100
 REPLAY_ACTIONS = 150
 SEED = 20240607
+TARGET_MS = 15.0
 
 
-def random_positions(count: int, seed: int) -> list[tuple[GameState, list[Event]]]:
-    """Varied positions with the events that led to them, each after a random playout."""
+def _begin(game: Game[Any], players: int, seed: int, rng: random.Random) -> tuple[Any, Any, dict[str, str]]:
+    """(the new state, the state where play begins, setup choices)."""
+    first = game.new(players, game.option_defaults(), seed)
+    setup = {seat: rng.choice(list(game.setup_choices(first, seat))).value for seat in game.setup_pending(first)}
+    state = game.apply_setup(first, setup)[0] if setup else first
+    return first, state, setup
+
+
+def random_states(game: Game[Any], players: int, count: int, seed: int) -> list[tuple[Any, list[Any]]]:
+    """Varied states with the events that led to them, each after a random playout."""
     rng = random.Random(seed)
-    found: list[tuple[GameState, list[Event]]] = []
+    found: list[tuple[Any, list[Any]]] = []
     while len(found) < count:
-        state, events = GameState.start(), []
+        _, state, _ = _begin(game, players, len(found), rng)
+        events: list[Any] = []
         for _ in range(rng.randrange(1, 120)):
-            actions = [a for a in state.legal_actions() if not isinstance(a, Pass)] or state.legal_actions()
+            actions = list(game.legal_actions(state))
             if not actions:
                 break
-            state, events = state.apply(rng.choice(actions))
-            if state.is_over:
+            state, events = game.apply(state, rng.choice(actions))
+            if game.outcome(state) is not None:
                 break
-        found.append((state, events))
+        found.append((state, list(events)))
     return found
 
 
-def random_record(actions: int, seed: int) -> GameRecord:
+def random_record(game: Game[Any], players: int, actions: int, seed: int) -> GameRecord:
     """A record of `actions` random legal actions; a game that ends early is thrown away
     and another seed tried, so the replay really has that many frames."""
     while True:
         rng = random.Random(seed)
-        state = GameState.start()
-        record = GameRecord(state.notation())
-        while len(record.entries) < actions and not state.is_over:
-            action = rng.choice(state.legal_actions())
-            record.entries.append(RecordEntry(state.to_act, action.notation()))
-            state, _ = state.apply(action)
+        first, state, setup = _begin(game, players, seed, rng)
+        record = GameRecord(game.slug, game.notation(first), players=players, seed=seed, setup=setup)
+        while len(record.entries) < actions and game.outcome(state) is None:
+            action = rng.choice(list(game.legal_actions(state)))
+            record.entries.append(RecordEntry(game.to_act(state) or "", action.notation()))
+            state, _ = game.apply(state, action)
         if len(record.entries) == actions:
             return record
         seed += 1
@@ -70,24 +81,27 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
-def main() -> None:
-    positions = random_positions(POSITIONS, SEED)
-    for state, events in positions[:4]:  # warm the caches: empty boards, sprites, panels, palette
-        render_board(state, events)
+def bench(game: Game[Any], players: int) -> bool:
+    artist = artist_for(game.slug)
+    states = random_states(game, players, POSITIONS, SEED)
+    for state, events in states[:4]:  # warm the caches: empty boards, sprites, panels, palette
+        render_state(game.slug, state, [events])
 
     totals: list[float] = []
     mappings: list[float] = []
     zlibs: list[float] = []
     sizes: list[int] = []
-    for state, events in positions:
+    deterministic = True
+    for state, events in states:
         start = time.perf_counter()
-        rendered = render_board(state, events)
+        rendered = render_state(game.slug, state, [events])
         totals.append((time.perf_counter() - start) * 1000)
         sizes.append(len(rendered.png))
+        deterministic &= render_state(game.slug, state, [events]) == rendered
         # The same board again in its stages, to see where the time goes.
-        image = compose(state, events)
+        image = artist.picture(state, [events])
         start = time.perf_counter()
-        indexed = to_palette(image)
+        indexed = to_palette(image, artist.palette())
         mapped = time.perf_counter()
         indexed.save(io.BytesIO(), "PNG", compress_level=PNG_LEVEL)
         mappings.append((mapped - start) * 1000)
@@ -95,20 +109,35 @@ def main() -> None:
 
     median = statistics.median(totals)
     mapping, deflate = statistics.median(mappings), statistics.median(zlibs)
-    print(f"boards rendered:          {len(totals)} (random playouts, seed {SEED}), state in -> PNG bytes out")
-    print(f"per board, median:        {median:.2f} ms")
-    print(f"per board, p95:           {percentile(totals, 0.95):.2f} ms")
+    ok = median <= TARGET_MS and deterministic
+    print(f"{game.title}, {players} players: {len(totals)} boards (random playouts, seed {SEED})")
+    print(f"  per board, median:      {median:.2f} ms  (target ≤ {TARGET_MS:g} ms: {'ok' if median <= TARGET_MS else 'MISSED'})")
+    print(f"  per board, p95:         {percentile(totals, 0.95):.2f} ms")
     encoding = mapping + deflate
-    print(f"PNG encoding, median:     {encoding:.2f} ms = {100 * encoding / median:.0f} % of a board")
-    print(f"  of which:               palette mapping {mapping:.2f} ms, PNG write (zlib) {deflate:.2f} ms")
-    print(f"PNG size, median / max:   {statistics.median(sizes) / 1024:.0f} KB / {max(sizes) / 1024:.0f} KB")
+    print(f"  PNG encoding, median:   {encoding:.2f} ms = {100 * encoding / median:.0f} % of a board")
+    print(f"    of which:             palette mapping {mapping:.2f} ms, PNG write (zlib) {deflate:.2f} ms")
+    print(f"  PNG size, median / max: {statistics.median(sizes) / 1024:.0f} KB / {max(sizes) / 1024:.0f} KB")
+    print(f"  same bytes twice:       {'yes' if deterministic else 'NO'}")
 
-    record = random_record(REPLAY_ACTIONS, SEED)
+    record = random_record(game, players, REPLAY_ACTIONS, SEED)
     start = time.perf_counter()
     gif = render_replay(record)
     elapsed = time.perf_counter() - start
-    print(f"replay of {len(record.entries)} actions:  {elapsed:.2f} s, {len(gif) / 1024 / 1024:.2f} MB GIF")
+    print(f"  replay of {len(record.entries)} actions: {elapsed:.2f} s, {len(gif) / 1024 / 1024:.2f} MB GIF")
+    return ok
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--game", help="one game's slug (default: every hosted game)")
+    args = parser.parse_args(argv)
+    ok = True
+    for game in [get_game(args.game)] if args.game else list(games()):
+        counts = game.player_counts if game.seat_sets_differ() else game.player_counts[-1:]
+        for players in counts:
+            ok = bench(game, players) and ok
+    return 0 if ok else 1
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -1,60 +1,33 @@
 """Pure, deterministic game logic for the hosted games.
 
-Each game lives in its own subpackage and offers a `Game` (the small interface
-below) so the bot can host it without knowing its rules. Nika is the first.
+Each game lives in its own subpackage (`engine/nika`, …) and implements the small
+interface in `engine/api.py`; `engine/registry.py` finds a game by its slug. The
+host knows games only through that interface.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, Protocol
-
+from engine.api import (
+    ActionLike,
+    Choice,
+    ClaimSpec,
+    Ending,
+    EndingKind,
+    EventLike,
+    Game,
+    OptionSpec,
+    Outcome,
+    Seat,
+    Side,
+    Step,
+    UndoScope,
+    result_text,
+)
 from engine.errors import GameOver, IllegalAction, NotationError
+from engine.registry import games, get_game, register
 
-
-class ActionLike(Protocol):
-    def notation(self) -> str: ...
-
-
-class EventLike(Protocol):
-    def to_dict(self) -> dict[str, Any]: ...
-
-
-class StateLike(Protocol):
-    """An immutable game state."""
-
-    @property
-    def is_over(self) -> bool: ...
-
-    def notation(self) -> str: ...
-
-    def seat_to_act(self) -> str: ...
-
-    def legal_actions(self) -> Sequence[ActionLike]: ...
-
-    def apply(self, action: Any) -> tuple[StateLike, Sequence[EventLike]]: ...
-
-
-class Game(Protocol):
-    """What the host needs from a game: seats, a start, notation in and out."""
-
-    slug: str
-    title: str
-    seats: tuple[str, ...]
-
-    def start(self) -> StateLike: ...
-
-    def load(self, position: str) -> StateLike: ...
-
-    def parse_action(self, text: str) -> ActionLike: ...
-
-
-def get_game(slug: str) -> Game:
-    if slug == "nika":
-        from engine.nika.game import NIKA
-
-        return NIKA
-    raise KeyError(f"no game called {slug!r}")
-
-
-__all__ = ["ActionLike", "EventLike", "Game", "GameOver", "IllegalAction", "NotationError", "StateLike", "get_game"]
+__all__ = [
+    "ActionLike", "Choice", "ClaimSpec", "Ending", "EndingKind", "EventLike", "Game", "GameOver", "IllegalAction",
+    "NotationError", "OptionSpec", "Outcome", "Seat", "Side", "Step", "UndoScope", "games", "get_game", "register",
+    "result_text",
+]  # fmt: skip

@@ -1,49 +1,106 @@
-"""Command line: `python -m engine start | legal POS | apply POS ACTION... | serve`."""
+"""Command line for every hosted game (Nika unless --game says otherwise):
+
+    python -m engine [--game SLUG] start [--players N] [--seed N] [--option NAME=VALUE]
+    python -m engine [--game SLUG] legal POSITION
+    python -m engine [--game SLUG] apply POSITION|start ACTION...
+    python -m engine [--game SLUG] serve
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import sys
+from collections.abc import Sequence
 from typing import Any, TextIO
 
-from engine.errors import IllegalAction
-from engine.nika import GameState, parse_action
-from engine.nika.events import Event
+from engine.api import Game, result_text
+from engine.errors import IllegalAction, NotationError
+from engine.registry import games, get_game
+
+SERVE_HELP = """\
+Answers one JSON request per line on stdin with one JSON line on stdout:
+
+  {"position": P, "actions": [A, ...]}  ->  {"position": P2, "events": [...], "result": R}
+  {"position": P, "legal": true}        ->  {"legal": [A, ...]}
+  {"position": P, "think": {"ms": N, "level": "hard"}}
+                                        ->  {"actions": [A, ...]}  the computer's actions for
+                                            the rest of the turn, chosen within about N ms
+  anything wrong                        ->  {"error": "..."}
+
+P is position notation ("start" for the start position), A action notation. R is null
+while the game goes on; otherwise the winning side (e.g. athens-messene, red), "draw",
+or "draw:<seat>,<seat>" for a draw between some seats only."""
 
 
-def _play(position: str, actions: list[str]) -> tuple[GameState, list[Event]]:
-    state = GameState.from_notation(position)
-    events: list[Event] = []
+def _state(game: Game[Any], position: str) -> Any:
+    if position.strip().lower() == "start":
+        return game.new(min(game.player_counts), {}, 0)
+    return game.load(position)
+
+
+def _play(game: Game[Any], position: str, actions: Sequence[str]) -> tuple[Any, list[Any]]:
+    state = _state(game, position)
+    events: list[Any] = []
     for text in actions:
-        state, new = state.apply(parse_action(text))
+        state, new = game.apply(state, game.parse_action(text))
         events.extend(new)
     return state, events
 
 
-def answer(request: Any) -> dict[str, Any]:
+def result_of(game: Game[Any], state: Any) -> str | None:
+    outcome = game.outcome(state)
+    return None if outcome is None else result_text(game, outcome, game.state_seats(state))
+
+
+def _think(game: Game[Any], state: Any, request: dict[str, Any]) -> dict[str, Any]:
+    from engine.search import LEVELS, think
+
+    spec = request["think"]
+    if not isinstance(spec, dict):
+        raise IllegalAction('"think" is an object: {"ms": N, "level": "hard"}')
+    ms = spec.get("ms", 1000)
+    if isinstance(ms, bool) or not isinstance(ms, int | float) or not math.isfinite(ms) or not 1 <= ms <= 60_000:
+        raise IllegalAction('"ms" is a number of milliseconds from 1 to 60000')
+    level = spec.get("level", "hard")
+    if level not in LEVELS:
+        raise IllegalAction(f'"level" is one of {", ".join(LEVELS)}')
+    seed = spec.get("seed", 0)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise IllegalAction('"seed" is a whole number')
+    actions = think(game, state, level=level, budget_ms=float(ms), seed=seed)
+    return {"actions": [action.notation() for action in actions]}
+
+
+def answer(request: Any, game: Game[Any] | None = None) -> dict[str, Any]:
     """One `serve` request to its answer; errors come back as {"error": ...}."""
+    game = game or get_game("nika")
     try:
         if not isinstance(request, dict) or not isinstance(request.get("position"), str):
             raise IllegalAction('a request is {"position": P, "actions": [...]} or {"position": P, "legal": true}')
         if request.get("legal"):
-            state = GameState.from_notation(request["position"])
-            return {"legal": [action.notation() for action in state.legal_actions()]}
+            state = _state(game, request["position"])
+            return {"legal": [action.notation() for action in game.legal_actions(state)]}
+        if "think" in request:
+            return _think(game, _state(game, request["position"]), request)
         actions = request.get("actions", [])
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
             raise IllegalAction('"actions" must be a list of action strings')
-        state, events = _play(request["position"], actions)
+        state, events = _play(game, request["position"], actions)
         return {
-            "position": state.notation(),
+            "position": game.notation(state),
             "events": [event.to_dict() for event in events],
-            "result": state.outcome.result if state.outcome else None,
+            "result": result_of(game, state),
         }
     except IllegalAction as error:
         return {"error": str(error)}
+    except RecursionError:
+        return {"error": "that request is nested too deeply"}
 
 
-def serve(stdin: TextIO, stdout: TextIO) -> None:
+def serve(stdin: TextIO, stdout: TextIO, game: Game[Any] | None = None) -> None:
     for line in stdin:
         if not line.strip():
             continue
@@ -51,38 +108,67 @@ def serve(stdin: TextIO, stdout: TextIO) -> None:
             request = json.loads(line)
         except json.JSONDecodeError as error:
             reply: dict[str, Any] = {"error": f"invalid JSON: {error.msg}"}
+        except RecursionError:
+            reply = {"error": "that request is nested too deeply"}
         else:
-            reply = answer(request)
+            reply = answer(request, game)
         stdout.write(json.dumps(reply) + "\n")
         stdout.flush()
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m engine", description="Nika rules engine")
+def _options(pairs: Sequence[str]) -> dict[str, str]:
+    options = {}
+    for pair in pairs:
+        name, equals, value = pair.partition("=")
+        if not equals or not name.strip():
+            raise NotationError(f"--option takes NAME=VALUE, not {pair!r}")
+        options[name.strip()] = value.strip()
+    return options
+
+
+def _parser() -> argparse.ArgumentParser:
+    slugs = [game.slug for game in games()]
+    parser = argparse.ArgumentParser(prog="python -m engine", description="Rules engine of the hosted games")
+    parser.add_argument("--game", default="nika", choices=slugs, help="which game (default: nika)")
     commands = parser.add_subparsers(dest="command", required=True)
-    commands.add_parser("start", help="print the start position")
+    start = commands.add_parser("start", help="print a start position")
+    start.add_argument("--players", type=int, help="how many players (default: the fewest the game allows)")
+    start.add_argument("--seed", type=int, default=0, help="seed for chance, e.g. a tile deal (default 0)")
+    start.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a match option")
     legal = commands.add_parser("legal", help="print the legal actions, one per line")
     legal.add_argument("position")
-    apply = commands.add_parser("apply", help="apply actions and print the position and events")
-    apply.add_argument("position")
+    apply = commands.add_parser("apply", help="apply actions and print the position, the events and any result")
+    apply.add_argument("position", help='position notation, or "start"')
     apply.add_argument("actions", nargs="+")
-    commands.add_parser("serve", help="answer JSON lines on stdin")
-    args = parser.parse_args(argv)
+    commands.add_parser(
+        "serve", help="answer JSON lines on stdin", description=SERVE_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )  # fmt: skip
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    game = get_game(args.game)
     try:
         if args.command == "start":
-            print(GameState.start().notation())
+            players = args.players or min(game.player_counts)
+            if players not in game.player_counts:
+                raise IllegalAction(f"{game.title} is for {', '.join(map(str, game.player_counts))} players")
+            print(game.notation(game.new(players, game.option_defaults(_options(args.option)), args.seed)))
         elif args.command == "legal":
-            for action in GameState.from_notation(args.position).legal_actions():
+            for action in game.legal_actions(_state(game, args.position)):
                 print(action.notation())
         elif args.command == "apply":
-            state, events = _play(args.position, args.actions)
-            print(state.notation())
+            state, events = _play(game, args.position, args.actions)
+            print(game.notation(state))
             for event in events:
                 print(json.dumps(event.to_dict()))
-            if state.outcome:
-                print(f"result: {state.outcome.result} ({state.outcome.describe()})")
+            outcome = game.outcome(state)
+            if outcome is not None:
+                print(f"result: {result_of(game, state)} ({outcome.summary})")
         else:
-            serve(sys.stdin, sys.stdout)
+            serve(sys.stdin, sys.stdout, game)
     except IllegalAction as error:
         print(f"error: {error}", file=sys.stderr)
         return 1
@@ -95,3 +181,5 @@ if __name__ == "__main__":
     except BrokenPipeError:  # the reader left early, as `legal ... | head` does: not an error
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         sys.exit(0)
+    except KeyboardInterrupt:
+        sys.exit(130)

@@ -1,61 +1,59 @@
-"""The board picture posted after every action, its description, and game replays.
+"""Board pictures for every hosted game, their descriptions, and game replays.
 
-    render_board(state, events, perspective=…) -> RenderedBoard(png, alt_text)
+    render_state(slug, state, recent, perspective=…, locale=…) -> RenderedBoard(png, alt_text)
     render_replay(record, last=…) -> GIF bytes (REPLAY_EXTENSION)
-    alt_text(state, events) -> str (at most 1024 characters)
 
-Pure and synchronous: the same input always gives the same bytes. The first
-call per process draws and caches the empty board and the sprites (a fraction
-of a second); after that a board costs a few milliseconds.
+Each game's artist lives in `render/<slug>/` (see `render/api.py`); drawing helpers,
+palette encoding and replays are shared. Pure and synchronous: the same input always
+gives the same bytes. The first board per process draws and caches the game's static
+layers (a fraction of a second); after that a board costs a few milliseconds.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable
+from typing import Any
 
-from engine.nika.board import City
-from engine.nika.events import Event
-from engine.nika.state import GameState
-from render.board import compose
-from render.description import alt_text
+from render.api import ALT_TEXT_MAX, Recent, RenderedBoard
 from render.encode import png_bytes
+from render.registry import artist_for
 from render.replay import REPLAY_EXTENSION, REPLAY_MIME_TYPE, render_replay
 
-BOARD_FILENAME = "nika-board.png"
-REPLAY_FILENAME = f"nika-replay.{REPLAY_EXTENSION}"
+
+def render_state(
+    slug: str, state: Any, recent: Recent = (), *, perspective: str | None = None, locale: str = "en"
+) -> RenderedBoard:
+    """The board of `state` with the `recent` actions highlighted, as PNG with alt text."""
+    artist = artist_for(slug)
+    picture = artist.picture(state, recent, perspective=perspective, locale=locale)
+    text = artist.alt_text(state, recent, locale=locale)
+    if len(text) > ALT_TEXT_MAX:
+        text = text[: ALT_TEXT_MAX - 1] + "…"
+    return RenderedBoard(png_bytes(picture, artist.palette()), text)
 
 
-@dataclass(frozen=True, slots=True)
-class RenderedBoard:
-    png: bytes
-    alt_text: str
+def board_filename(slug: str) -> str:
+    return f"{slug}-board.png"
 
 
-def render_board(state: GameState, events: Sequence[Event] = (), *, perspective: City | None = None) -> RenderedBoard:
-    """The board after the action that produced `events` (highlighted), as PNG with alt text.
-
-    `perspective` turns the board so that city's forward direction points up;
-    None keeps north up.
-    """
-    return RenderedBoard(png_bytes(compose(state, events, perspective)), alt_text(state, events))
+def replay_filename(slug: str) -> str:
+    return f"{slug}-replay.{REPLAY_EXTENSION}"
 
 
-def warm_up(perspectives: Sequence[City | None] = (None,)) -> None:
-    """Draw and cache everything a first board needs (about a second), e.g. at bot start-up,
-    so that no player waits for it. Optional: rendering works the same without it."""
-    for perspective in perspectives:
-        render_board(GameState.start(), perspective=perspective)
+def warm_up(slugs: Iterable[str]) -> None:
+    """Draw and cache everything a first board needs, e.g. at bot start-up, so that no player
+    waits for it. Optional: rendering works the same without it."""
+    for slug in slugs:
+        artist_for(slug).warm_up()
 
 
 __all__ = [
-    "BOARD_FILENAME",
     "REPLAY_EXTENSION",
-    "REPLAY_FILENAME",
     "REPLAY_MIME_TYPE",
     "RenderedBoard",
-    "alt_text",
-    "render_board",
+    "board_filename",
     "render_replay",
+    "render_state",
+    "replay_filename",
     "warm_up",
 ]

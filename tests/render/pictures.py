@@ -10,10 +10,10 @@ from engine.nika.actions import parse_action
 from engine.nika.board import City, Square, parse_square_name
 from engine.nika.events import Event
 from engine.nika.state import GameState
-from render import colours as C
-from render import render_board
-from render.layout import SCREEN_STEP, layout_for
-from render.sprites import TOKEN_BACKSET
+from render.nika import colours as C
+from render.nika import render_board
+from render.nika.layout import SCREEN_STEP, layout_for
+from render.nika.sprites import TOKEN_BACKSET
 
 RGB = tuple[int, int, int]
 

@@ -5,7 +5,7 @@ from engine.nika.board import ENTERABLE, SQUARES, City, Direction, Team, sort_ke
 from engine.nika.events import Advanced, Moved, Passed, Pushed, Rallied, Routed, Won
 from engine.nika.position import Piece, Position
 from engine.nika.state import GameState, Outcome, Reason
-from render import alt_text
+from render.nika import alt_text
 
 from .pictures import play, sq
 

@@ -9,10 +9,10 @@ import pytest
 
 from engine.nika.board import HOME_STRIP, RALLY_AREA, VICTORY_AREA, City, Direction
 from engine.nika.state import GameState, Outcome, Reason
-from render import RenderedBoard, render_board
-from render import colours as C
-from render.layout import image_size, layout_for, square_center
-from render.static_board import panel_box, tray_slots
+from render.nika import RenderedBoard, render_board
+from render.nika import colours as C
+from render.nika.layout import image_size, layout_for, square_center
+from render.nika.static_board import panel_box, tray_slots
 
 from .pictures import board_image, close, pixel, play, shows_facing, sq
 
@@ -134,7 +134,7 @@ from concurrent.futures import ThreadPoolExecutor
 from engine.nika.actions import parse_action
 from engine.nika.board import City
 from engine.nika.state import GameState
-from render import render_board
+from render.nika import render_board
 
 state, events = GameState.from_notation(sys.argv[1]).apply(parse_action(sys.argv[2]))
 # Four threads at once on cold caches, as the bot's workers might.

@@ -2,12 +2,12 @@
 
 from engine.nika.board import City
 from engine.nika.events import Pushed, Rallied, Routed
-from render import colours as C
-from render.board import rally_badge_centre, rout_badge_centre
-from render.highlights import highlights
-from render.layout import layout_for, square_center
-from render.sprites import TRAY_TOKEN_RADIUS
-from render.static_board import panel_box, tray_slots
+from render.nika import colours as C
+from render.nika.board import rally_badge_centre, rout_badge_centre
+from render.nika.highlights import highlights
+from render.nika.layout import layout_for, square_center
+from render.nika.sprites import TRAY_TOKEN_RADIUS
+from render.nika.static_board import panel_box, tray_slots
 
 from .pictures import board_image, close, pixel, play, sq
 

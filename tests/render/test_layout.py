@@ -1,5 +1,5 @@
 from engine.nika.board import FILE_COUNT, FILES, RANK_COUNT, SQUARES, City, Direction, file_of, rank_of, square
-from render.layout import CELL, MARGIN, image_size, layout_for, square_box, square_center
+from render.nika.layout import CELL, MARGIN, image_size, layout_for, square_box, square_center
 
 from .pictures import sq
 

@@ -3,23 +3,27 @@ import random
 
 from PIL import Image
 
-from engine.nika.record import GameRecord, RecordEntry
 from engine.nika.state import GameState
-from render import REPLAY_EXTENSION, REPLAY_FILENAME, render_replay
-from render.board import compose
+from engine.record import GameRecord, RecordEntry
+from render import REPLAY_EXTENSION, render_replay, replay_filename
 from render.encode import to_palette
+from render.nika.board import compose
+from render.nika.palette import palette_image
 from render.replay import FIRST_FRAME_MS, FRAME_MS, LAST_FRAME_MS, frame_caption
 
 
 def _record(actions: int, seed: int = 7) -> GameRecord:
     rng = random.Random(seed)
     state = GameState.start()
-    record = GameRecord(state.notation())
+    record = GameRecord("nika", state.notation())
     for _ in range(actions):
         action = rng.choice(state.legal_actions())
-        record.entries.append(RecordEntry(state.to_act, action.notation()))
+        record.entries.append(RecordEntry(state.seat_to_act(), action.notation()))
         state, _ = state.apply(action)
     return record
+
+
+TITLES = {c: c.title() for c in ("athens", "sparta", "messene", "thebes")}
 
 
 def _frames(gif: bytes) -> tuple[int, tuple[int, int], str]:
@@ -29,7 +33,7 @@ def _frames(gif: bytes) -> tuple[int, tuple[int, int], str]:
 
 def test_one_frame_per_action_plus_the_start():
     gif = render_replay(_record(6))
-    assert REPLAY_EXTENSION == "gif" and REPLAY_FILENAME.endswith(".gif")
+    assert REPLAY_EXTENSION == "gif" and replay_filename("nika") == "nika-replay.gif"
     assert _frames(gif) == (7, (1200, 876), "GIF")
 
 
@@ -41,7 +45,7 @@ def test_last_actions_only():
 
 
 def test_a_game_without_actions_is_one_frame():
-    assert _frames(render_replay(GameRecord(GameState.start().notation())))[0] == 1
+    assert _frames(render_replay(GameRecord("nika", GameState.start().notation())))[0] == 1
 
 
 def test_replay_is_deterministic_and_frames_differ():
@@ -64,6 +68,6 @@ def test_frames_show_the_boards_with_their_highlights_and_times():
             image.seek(index)
             durations.append(image.info["duration"])
             state, events = steps[number]
-            board = compose(state, [] if index == 0 else events, caption=frame_caption(record, number))
-            assert image.convert("RGB").tobytes() == to_palette(board).convert("RGB").tobytes()
+            board = compose(state, [] if index == 0 else events, caption=frame_caption(record, number, TITLES))
+            assert image.convert("RGB").tobytes() == to_palette(board, palette_image()).convert("RGB").tobytes()
     assert durations == [FIRST_FRAME_MS, FRAME_MS, FRAME_MS, LAST_FRAME_MS]

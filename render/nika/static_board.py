@@ -15,13 +15,13 @@ from engine.nika.board import (
     Direction,
     Square,
 )
-from render import colours as C
+from render.nika import colours as C
 from render import fonts
 from render.canvas import Canvas
-from render.emblems import laurel, meander_band, meander_frame, rod_and_snake
-from render.layout import CELL, MARGIN, Layout, region_box
+from render.nika.emblems import laurel, meander_band, meander_frame, rod_and_snake
+from render.nika.layout import CELL, MARGIN, Layout, region_box
 from render.memo import built_once
-from render.sprites import shield
+from render.nika.sprites import shield
 
 GUTTER = 2  # half the gap between neighbouring squares
 SLAB_BORDER = 4  # the board's rim around its outermost squares

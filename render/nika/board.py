@@ -15,11 +15,11 @@ from engine.nika.board import NEIGHBOUR, OFF_GRID, City, Direction, Square
 from engine.nika.events import Event
 from engine.nika.position import Position
 from engine.nika.state import GameState
-from render import colours as C
-from render import sprites, status
-from render.highlights import Highlights, highlights
-from render.layout import Layout, layout_for
-from render.static_board import panel_box, static_board, tray_slots
+from render.nika import colours as C
+from render.nika import sprites, status
+from render.nika.highlights import Highlights, highlights
+from render.nika.layout import Layout, layout_for
+from render.nika.static_board import panel_box, static_board, tray_slots
 
 FROM_ALPHA = 190
 BADGE_INSET = sprites.BADGE // 2 - 5  # badges overhang their square's corner a little

@@ -12,10 +12,10 @@ import math
 from PIL import Image, ImageFilter
 
 from engine.nika.board import City
-from render import colours as C
+from render.nika import colours as C
 from render.canvas import Canvas, Point
-from render.emblems import laurel
-from render.layout import CELL
+from render.nika.emblems import laurel
+from render.nika.layout import CELL
 from render.memo import built_once
 
 TOKEN_RADIUS = 19.5

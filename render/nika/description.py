@@ -14,7 +14,7 @@ from engine.nika.board import NEIGHBOUR, City, Direction, Square, Team, sort_key
 from engine.nika.events import Advanced, Drawn, Event, Moved, Passed, Pushed, Rallied, Rotated, Routed, Won
 from engine.nika.position import Position
 from engine.nika.state import GameState, Reason
-from render.colours import CITY_WORD
+from render.nika.colours import CITY_WORD
 
 LIMIT = 1024
 _WIN_HOW = {

@@ -11,10 +11,11 @@ from PIL import Image
 
 from engine.nika.board import City, Team
 from engine.nika.state import Outcome, Reason
-from render import colours as C
-from render import fonts, memo, sprites
+from render.nika import colours as C
+from render import fonts, memo
+from render.nika import sprites
 from render.canvas import Canvas, Point
-from render.emblems import laurel
+from render.nika.emblems import laurel
 from render.memo import built_once
 
 CLEAR = (0, 0, 0, 0)

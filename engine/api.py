@@ -1,0 +1,309 @@
+"""The interface every hosted game implements, and its small value types.
+
+The host (bot, console, renderer registry, search, command line) asks a game the
+same few questions and never looks inside its states, actions or events:
+
+    game.new(players, options, seed) -> state          chance resolved here
+    game.to_act(state) -> seat | None                  None while setting up or when over
+    game.legal_actions(state) -> [action]              typed actions with .notation()
+    game.apply(state, action) -> (state, [event])      or IllegalAction with a reason
+    game.outcome(state) -> Outcome | None
+    game.end(state, Ending) -> (state, [event])        resignation, time-out, agreement, claims
+
+A game's state is its own immutable value (Nika's `GameState`, …): the functions
+live on the game object, OpenSpiel-style, so every game keeps its native types
+and the host stays generic. Notation is parsed into typed values at the edge,
+as python-chess does.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any, Generic, Protocol, TypeVar
+
+from engine.errors import IllegalAction, NotationError
+
+
+class ActionLike(Protocol):
+    """A typed action; its notation is canonical and parses back to an equal action."""
+
+    def notation(self) -> str: ...
+
+
+class EventLike(Protocol):
+    """What an action did; `to_dict` is its JSON form for the command line and tools."""
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """One place at the table. `slug` is what notation, records and storage use."""
+
+    slug: str  # "athens", "red"
+    title: str  # "Athens", "Red"
+    side: str  # the slug of the side it plays for: "athens-messene"; its own slug in free-for-all
+
+
+@dataclass(frozen=True, slots=True)
+class Side:
+    """Seats that win or lose together (Nika's teams; a single seat elsewhere)."""
+
+    slug: str
+    title: str
+    seats: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    value: str
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """A match option chosen when the match is created, e.g. Pikemen's target."""
+
+    name: str
+    description: str
+    choices: tuple[Choice, ...]
+    default: str
+
+    def parse(self, text: str) -> str:
+        value = text.strip().lower()
+        for choice in self.choices:
+            if value in (choice.value.lower(), choice.label.lower()):
+                return choice.value
+        allowed = ", ".join(c.value for c in self.choices)
+        raise NotationError(f"{self.name} is one of {allowed}")
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One choice on the way to an action in a menu: `move` → `j6` → `w`.
+
+    `order` sorts the choices offered at one step (lower first; ties keep the order of
+    the legal actions), e.g. Nika offers its largest phalanxes first.
+    """
+
+    value: str  # what the choice is called in custom ids and command options; no ':' or spaces
+    label: str  # what a menu shows
+    order: int = 0
+
+
+class UndoScope(Enum):
+    """How far back the player who acted may take an action back (one action at most)."""
+
+    TURN = "turn"  # only while their turn lasts: the action that ends a turn stands (Nika)
+    UNTIL_NEXT_ACTION = "until-next-action"  # until the next seat acts (one-action turns)
+
+
+class EndingKind(Enum):
+    RESIGNATION = "resignation"  # `seat` gives up (its side, in team games)
+    TIMEOUT = "timeout"  # `seat` ran out of time on its turn
+    AGREEMENT = "agreement"  # every player still in the game agreed to a draw
+    CONCESSION = "concession"  # the opponents conceded the claim made for `side`
+
+
+@dataclass(frozen=True, slots=True)
+class Ending:
+    """Something decided away from the board, for `Game.end`."""
+
+    kind: EndingKind
+    seat: str | None = None
+    side: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a game ended. Exactly one of `winners` and `drawn` is non-empty.
+
+    `drawn` names the seats that share a draw: all seats still in the game for a full
+    draw, or some of them (a tie on points); seats in neither set lost.
+    """
+
+    winners: frozenset[str]
+    drawn: frozenset[str]
+    reason: str  # "victory", "repetition", "agreement", "resignation", "timeout", …
+    summary: str  # one line for players: "Athens–Messene reached the victory area"
+    scores: tuple[tuple[str, int], ...] = ()  # (seat, points) in seat order, where the game scores
+
+    def __post_init__(self) -> None:
+        if bool(self.winners) == bool(self.drawn):
+            raise ValueError("an outcome has winners or drawn seats, not both and not neither")
+
+    def score_of(self, seat: str) -> float:
+        """1 for a win, ½ for a share of a draw, 0 for a loss: what ratings count."""
+        return 1.0 if seat in self.winners else 0.5 if seat in self.drawn else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimSpec:
+    """A claim a player may make for a side, which the other sides concede or challenge
+    (Nika's "Nika!" declaration). Draw offers use the same host mechanism."""
+
+    verb: str  # the command: "declare"
+    concede_verb: str  # "concede"
+    challenge_verb: str  # "challenge"
+    title: str  # "Nika"
+
+
+S = TypeVar("S")
+
+
+class Game(ABC, Generic[S]):
+    """A hosted game. Subclasses set the class attributes and implement the abstract methods;
+    the rest have defaults for games without setup, claims or scores."""
+
+    slug: str
+    title: str
+    player_counts: tuple[int, ...]
+    options: tuple[OptionSpec, ...] = ()
+    actions_per_turn: int = 1
+    undo_scope: UndoScope = UndoScope.UNTIL_NEXT_ACTION
+    claim: ClaimSpec | None = None
+    # How players name a seat in commands ("city" in Nika, "side", "seat").
+    seat_word: str = "seat"
+
+    # --- the table ------------------------------------------------------------------
+    @abstractmethod
+    def seats(self, players: int) -> tuple[Seat, ...]:
+        """The seats, in turn order, of a game for this many players."""
+
+    def sides(self, players: int) -> tuple[Side, ...]:
+        return sides_of(self.seats(players))
+
+    def seat_sets_differ(self) -> bool:
+        """True when the player count decides the seats (Pikemen), so `new` asks for it."""
+        return len({self.seats(n) for n in self.player_counts}) > 1
+
+    def option_defaults(self, given: Mapping[str, str] | None = None) -> dict[str, str]:
+        """Every option, with `given` values checked and the rest at their defaults."""
+        given = dict(given or {})
+        unknown = set(given) - {o.name for o in self.options}
+        if unknown:
+            raise NotationError(f"{self.title} has no option {sorted(unknown)[0]!r}")
+        return {o.name: o.parse(given[o.name]) if o.name in given else o.default for o in self.options}
+
+    # --- states -------------------------------------------------------------------------
+    @abstractmethod
+    def new(self, players: int, options: Mapping[str, str], seed: int) -> S:
+        """A new game. Chance (a tile deal) is resolved here from `seed` and written into the
+        state, so its notation and every record made from it are self-contained."""
+
+    @abstractmethod
+    def load(self, position: str) -> S:
+        """A state from position notation; NotationError says what is wrong."""
+
+    @abstractmethod
+    def notation(self, state: S) -> str: ...
+
+    @abstractmethod
+    def state_seats(self, state: S) -> tuple[str, ...]:
+        """The seat slugs of this state's game, in turn order."""
+
+    def seats_in_play(self, state: S) -> tuple[str, ...]:
+        """Seats still in the game (a Pikemen seat that resigned is out)."""
+        return self.state_seats(state)
+
+    @abstractmethod
+    def to_act(self, state: S) -> str | None:
+        """The seat to act; None during setup and once the game is over."""
+
+    def actions_left(self, state: S) -> int:
+        """Actions the seat to act has left in its turn (Nika: 2 or 1; one-action games: 1)."""
+        return 1
+
+    @abstractmethod
+    def outcome(self, state: S) -> Outcome | None: ...
+
+    @abstractmethod
+    def legal_actions(self, state: S) -> Sequence[ActionLike]:
+        """Every legal action once, in canonical form; none when the game is over."""
+
+    @abstractmethod
+    def apply(self, state: S, action: Any) -> tuple[S, Sequence[EventLike]]:
+        """The state after the seat to act plays `action`, with its events, or IllegalAction."""
+
+    @abstractmethod
+    def parse_action(self, text: str) -> ActionLike:
+        """Tolerant parsing of action notation into a typed action; NotationError otherwise."""
+
+    @abstractmethod
+    def end(self, state: S, ending: Ending) -> tuple[S, Sequence[EventLike]]:
+        """Apply an ending decided off the board. What it means is the game's: Nika passes an
+        expired turn, Numica loses on time, a Pikemen seat leaves the game. IllegalAction if
+        the game does not allow it (e.g. a claim in a game without claims)."""
+
+    # --- words and menus ----------------------------------------------------------------
+    @abstractmethod
+    def describe(self, events: Sequence[Any]) -> str:
+        """One line for the channel: "Athens moved j6 to i6, routing Sparta's i6"."""
+
+    @abstractmethod
+    def action_path(self, action: Any) -> tuple[Step, ...]:
+        """The action as a short sequence of menu choices; every legal action's path is
+        distinct, and no path is a prefix of another."""
+
+    def score(self, state: S) -> tuple[tuple[str, int], ...]:
+        """Points per seat where the game keeps score; empty otherwise."""
+        return ()
+
+    # --- setup before the first move ------------------------------------------------
+    def setup_pending(self, state: S) -> tuple[str, ...]:
+        """Seats that still owe a setup choice; empty once play has begun."""
+        return ()
+
+    def setup_secret(self) -> bool:
+        """True when setup choices stay hidden from the other players until all are made."""
+        return False
+
+    def setup_choices(self, state: S, seat: str) -> Sequence[Choice]:
+        """The legal setup choices of `seat` (for menus)."""
+        return ()
+
+    def parse_setup(self, state: S, seat: str, text: str) -> str:
+        """A setup choice in canonical form, or NotationError."""
+        raise IllegalAction(f"{self.title} has no setup step")
+
+    def apply_setup(self, state: S, choices: Mapping[str, str]) -> tuple[S, Sequence[EventLike]]:
+        """Every seat's setup choice at once (so none is ever visible before the others): the
+        state in which play begins."""
+        raise IllegalAction(f"{self.title} has no setup step")
+
+
+def sides_of(seats: Sequence[Seat]) -> tuple[Side, ...]:
+    """The sides of a table, in the order their first seat comes."""
+    found: dict[str, list[Seat]] = {}
+    for seat in seats:
+        found.setdefault(seat.side, []).append(seat)
+    return tuple(
+        Side(slug, " and ".join(s.title for s in members) if len(members) > 1 else members[0].title,
+             tuple(s.slug for s in members))
+        for slug, members in found.items()
+    )  # fmt: skip
+
+
+def seat_table(game: Game[Any], seats: Sequence[str]) -> tuple[Seat, ...]:
+    """The Seat values of a state's seat slugs (its table for some player count)."""
+    for players in game.player_counts:
+        table = game.seats(players)
+        if tuple(s.slug for s in table) == tuple(seats):
+            return table
+    raise KeyError(f"{game.slug} has no table with the seats {list(seats)}")
+
+
+def result_text(game: Game[Any], outcome: Outcome, seats: Sequence[str]) -> str:
+    """The result as the command line and storage write it: the winning side's slug (a seat
+    in free-for-all), `draw`, or `draw:<seat>,<seat>` for a draw between some seats only."""
+    if outcome.winners:
+        for side in sides_of(seat_table(game, seats)):
+            if frozenset(side.seats) == outcome.winners:
+                return side.slug
+        return ",".join(s for s in seats if s in outcome.winners)
+    if set(outcome.drawn) >= set(seats):
+        return "draw"
+    return "draw:" + ",".join(s for s in seats if s in outcome.drawn)

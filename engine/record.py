@@ -1,0 +1,272 @@
+"""Game records for every hosted game: which game, its options and seed, the position play
+started from, any setup choices, and every action or off-board ending with who made it.
+Replaying a record reproduces every intermediate state.
+
+Records come from players (an uploaded file, a pasted text), so their shape is checked
+before anything walks them: size, nesting, types and lengths.
+
+Nika records of the first release (`"format": "nika-record", "version": 1`) still load.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.api import Ending, EndingKind, EventLike, Game
+from engine.errors import IllegalAction, NotationError
+from engine.registry import get_game
+
+FORMAT = "game-record"
+FORMAT_VERSION = 2
+LEGACY_NIKA_FORMAT = "nika-record"
+RECORD_BYTES_MAX = 2_000_000
+ENTRIES_MAX = 20_000
+TEXT_MAX = 2_000  # one position, action, seat or player field
+DEPTH_MAX = 6  # the deepest a record nests: record → actions → entry → value
+
+
+@dataclass(frozen=True, slots=True)
+class RecordEntry:
+    """One step of the game: an action by `seat`, or an ending decided off the board."""
+
+    seat: str
+    action: str | None = None  # canonical notation; None for an ending
+    ending: EndingKind | None = None
+    side: str | None = None  # for a conceded claim: the side it was made for
+    player: str | None = None  # who did it (a user id, a name), for people reading the record
+
+    def as_ending(self) -> Ending:
+        assert self.ending is not None
+        return Ending(self.ending, self.seat or None, self.side)
+
+
+@dataclass(slots=True)
+class GameRecord:
+    game: str
+    start: str
+    entries: list[RecordEntry] = field(default_factory=list)
+    players: int | None = None
+    options: dict[str, str] = field(default_factory=dict)
+    seed: int | None = None
+    setup: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def rules(self) -> Game[Any]:
+        return get_game(self.game)
+
+    def steps(self) -> Iterator[tuple[Any, Sequence[EventLike]]]:
+        """The state where play starts (after any setup), then the state after each entry,
+        each with the events that led to it. Raises NotationError if an entry does not apply."""
+        game = self.rules
+        state = game.load(self.start)
+        events: Sequence[EventLike] = ()
+        if self.setup:
+            state, events = game.apply_setup(state, self.setup)
+        yield state, events
+        for number, entry in enumerate(self.entries, start=1):
+            try:
+                if entry.ending is not None:
+                    state, events = game.end(state, entry.as_ending())
+                else:
+                    seat = game.to_act(state)
+                    if entry.seat != seat:
+                        raise NotationError(f"it was {seat}'s turn, not {entry.seat}'s")
+                    state, events = game.apply(state, game.parse_action(entry.action or ""))
+            except IllegalAction as error:
+                raise NotationError(f"entry {number} of the record does not apply: {error}") from None
+            yield state, events
+
+    def replay(self) -> list[tuple[Any, Sequence[EventLike]]]:
+        return list(self.steps())
+
+    def final_state(self) -> Any:
+        state = None
+        for state, _ in self.steps():
+            pass
+        return state
+
+    # --- JSON -------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"format": FORMAT, "version": FORMAT_VERSION, "game": self.game}
+        if self.players is not None:
+            data["players"] = self.players
+        if self.options:
+            data["options"] = dict(self.options)
+        if self.seed is not None:
+            data["seed"] = self.seed
+        data["start"] = self.start
+        if self.setup:
+            data["setup"] = dict(self.setup)
+        data["actions"] = [_entry_dict(entry) for entry in self.entries]
+        return data
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), indent=1, ensure_ascii=False)
+
+    @classmethod
+    def from_json(cls, text: str) -> GameRecord:
+        if len(text) > RECORD_BYTES_MAX:
+            raise NotationError("that game record is too large")
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise NotationError(f"the game record is not valid JSON: {error.msg}") from None
+        except RecursionError:
+            raise NotationError("the game record is nested far too deeply") from None
+        return cls.from_dict(data)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> GameRecord:
+        _check_shape(data)
+        if not isinstance(data, dict):
+            raise NotationError("a game record is a JSON object")
+        kind = data.get("format")
+        if kind == LEGACY_NIKA_FORMAT:
+            return _from_nika_v1(data)
+        if kind != FORMAT:
+            raise NotationError("this is not a game record")
+        version = data.get("version")
+        if version != FORMAT_VERSION:
+            raise NotationError(f"record format version {_short(version)} is not supported (need {FORMAT_VERSION})")
+        slug = _text(data, "game")
+        try:
+            game = get_game(slug)
+        except KeyError:
+            raise NotationError(f"this record is of a game I do not host ({_short(slug)})") from None
+        players = data.get("players")
+        if players is not None and (type(players) is not int or players not in game.player_counts):
+            raise NotationError(f"{game.title} is not played by {_short(players)} players")
+        seed = data.get("seed")
+        if seed is not None and (type(seed) is not int or not 0 <= seed < 2**63):
+            raise NotationError("the record's seed is not a whole number")
+        options = _strings(data.get("options", {}), "options")
+        setup = _strings(data.get("setup", {}), "setup")
+        actions = data.get("actions", [])
+        if not isinstance(actions, list):
+            raise NotationError("the record's actions must be a list")
+        entries = [_entry_from(item, game) for item in actions]
+        return cls(slug, _text(data, "start"), entries, players, options, seed, setup)
+
+
+def _entry_dict(entry: RecordEntry) -> dict[str, Any]:
+    item: dict[str, Any] = {"seat": entry.seat}
+    if entry.ending is not None:
+        item["end"] = entry.ending.value
+        if entry.side is not None:
+            item["side"] = entry.side
+    else:
+        item["action"] = entry.action
+    if entry.player:
+        item["player"] = entry.player
+    return item
+
+
+def _entry_from(item: Any, game: Game[Any]) -> RecordEntry:
+    if not isinstance(item, dict):
+        raise NotationError("each recorded action must be an object")
+    seat = _text(item, "seat")
+    player = item.get("player")
+    if player is not None and (not isinstance(player, str) or len(player) > TEXT_MAX):
+        raise NotationError("a recorded player must be a short text")
+    if "end" in item:
+        try:
+            kind = EndingKind(item["end"])
+        except (ValueError, TypeError):
+            raise NotationError(f"{_short(item['end'])} is not an ending") from None
+        side = item.get("side")
+        if side is not None and not isinstance(side, str):
+            raise NotationError("a recorded side must be a text")
+        return RecordEntry(seat, ending=kind, side=side, player=player)
+    action = game.parse_action(_text(item, "action")).notation()
+    return RecordEntry(seat, action, player=player)
+
+
+def _from_nika_v1(data: dict[str, Any]) -> GameRecord:
+    """The first release's Nika record: cities, actions, and an optional final ending."""
+    from engine.nika.board import Team
+
+    version = data.get("version")
+    if version != 1:
+        raise NotationError(f"record format version {_short(version)} is not supported (need 1)")
+    game = get_game("nika")
+    actions = data.get("actions", [])
+    if not isinstance(actions, list):
+        raise NotationError("the record's actions must be a list")
+    entries = []
+    for item in actions:
+        if not isinstance(item, dict):
+            raise NotationError("each recorded action must be an object")
+        action = game.parse_action(_text(item, "action")).notation()
+        player = item.get("player")
+        entries.append(RecordEntry(_text(item, "city").lower(), action, player=player if isinstance(player, str) else None))
+    raw = data.get("ending")
+    if raw is not None:
+        if not isinstance(raw, dict):
+            raise NotationError("the record's ending must be an object")
+        reason, result = _text(raw, "reason"), _text(raw, "result")
+        by = raw.get("by") if isinstance(raw.get("by"), str) else None
+        try:
+            team = None if result == "draw" else Team.from_slug(result)
+        except ValueError as error:
+            raise NotationError(str(error)) from None
+        if reason == "agreement" and team is None:
+            entries.append(RecordEntry("", ending=EndingKind.AGREEMENT, player=by))
+        elif reason == "concession" and team is not None:
+            entries.append(RecordEntry("", ending=EndingKind.CONCESSION, side=team.slug, player=by))
+        elif reason == "resignation" and team is not None:
+            loser = team.opponent.cities[0].name.lower()
+            entries.append(RecordEntry(loser, ending=EndingKind.RESIGNATION, player=by))
+        else:
+            raise NotationError(f"the ending {_short(reason)} with result {_short(result)} is not one a record keeps")
+    return GameRecord("nika", _text(data, "start"), entries)
+
+
+def _text(data: Mapping[str, Any], key: str) -> str:
+    value = data.get(key)
+    if not isinstance(value, str):
+        raise NotationError(f"the game record needs {key!r} as a text")
+    if len(value) > TEXT_MAX:
+        raise NotationError(f"the record's {key!r} is too long")
+    return value
+
+
+def _strings(value: Any, what: str) -> dict[str, str]:
+    if not isinstance(value, dict) or not all(
+        isinstance(k, str) and isinstance(v, str) and len(k) <= TEXT_MAX and len(v) <= TEXT_MAX
+        for k, v in value.items()
+    ):
+        raise NotationError(f"the record's {what} must map names to texts")
+    return dict(value)
+
+
+def _short(value: Any) -> str:
+    """A value from a record, safe to put in a message (a huge number is not printed)."""
+    if isinstance(value, bool) or value is None:
+        return json.dumps(value)
+    if isinstance(value, int):
+        return str(value) if abs(value) < 10**12 else "(a huge number)"
+    if isinstance(value, str):
+        return repr(value if len(value) <= 40 else value[:39] + "…")
+    return f"(a {type(value).__name__})"
+
+
+def _check_shape(data: Any) -> None:
+    """Refuse records deeper than any real one, or with more entries, before walking them."""
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    seen = 0
+    while stack:
+        value, depth = stack.pop()
+        if depth > DEPTH_MAX:
+            raise NotationError("the game record is nested too deeply")
+        seen += 1
+        if seen > ENTRIES_MAX * 8:
+            raise NotationError("the game record has too many entries")
+        if isinstance(value, dict):
+            stack.extend((v, depth + 1) for v in value.values())
+        elif isinstance(value, list):
+            if len(value) > ENTRIES_MAX:
+                raise NotationError(f"the game record has more than {ENTRIES_MAX} entries")
+            stack.extend((v, depth + 1) for v in value)

@@ -1,0 +1,57 @@
+"""The interface each game's renderer implements, and what the shared code returns.
+
+An artist turns a game state (plus the actions that just happened) into an RGB picture
+and its alt text. Encoding to PNG or GIF through a fixed palette, and replays, are
+shared (`render/encode.py`, `render/replay.py`). Pure and synchronous: the same input
+always gives the same bytes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from PIL import Image
+
+ALT_TEXT_MAX = 1024  # Discord's limit for an attachment's description
+
+# The actions to highlight, oldest first, each as the events of one action; the last one
+# is the action just played. Artists choose how many to show (Nika numbers every action
+# since the viewer's previous turn; others mark the last move).
+Recent = Sequence[Sequence[Any]]
+
+
+@dataclass(frozen=True, slots=True)
+class RenderedBoard:
+    png: bytes
+    alt_text: str
+
+
+class Artist(Protocol):
+    """One game's pictures."""
+
+    slug: str
+
+    def picture(
+        self,
+        state: Any,
+        recent: Recent = (),
+        *,
+        perspective: str | None = None,
+        caption: str | None = None,
+        locale: str = "en",
+    ) -> Image.Image:
+        """The board as an RGB image. `perspective` is a seat slug: the board turned for that
+        seat's view (None: the game's default orientation). `caption` is a short line a
+        replay frame shows (which action, by whom)."""
+
+    def alt_text(self, state: Any, recent: Recent = (), *, locale: str = "en") -> str:
+        """The picture described for a screen reader, at most ALT_TEXT_MAX characters."""
+
+    def palette(self) -> Image.Image:
+        """A 'P' image carrying this game's fixed palette (at most 256 colours), so encoding is
+        fast and deterministic. Every flat colour the artist draws must be in it exactly."""
+
+    def warm_up(self) -> None:
+        """Draw and cache what a first board needs (called once at bot start-up)."""

@@ -1,0 +1,27 @@
+"""Nika's board picture: the ring, the areas, hoplites with their facings, trays of routed
+pieces, highlights of what just happened, and the status plaque."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.nika.board import City
+from engine.nika.events import Event
+from engine.nika.state import GameState
+from render.api import RenderedBoard
+from render.encode import png_bytes
+from render.nika.board import compose
+from render.nika.description import alt_text
+from render.nika.palette import palette_image
+
+
+def render_board(state: GameState, events: Sequence[Event] = (), *, perspective: City | None = None) -> RenderedBoard:
+    """The board after the action that produced `events` (highlighted), as PNG with alt text.
+
+    `perspective` turns the board so that city's forward direction points up;
+    None keeps north up.
+    """
+    return RenderedBoard(png_bytes(compose(state, events, perspective), palette_image()), alt_text(state, events))
+
+
+__all__ = ["RenderedBoard", "alt_text", "render_board"]

@@ -1,0 +1,49 @@
+"""Nika's artist: the shared renderer interface over the Nika board picture."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from PIL import Image
+
+from engine.nika.board import City
+from engine.nika.state import GameState
+from render.api import Recent
+from render.nika.board import compose
+from render.nika.description import alt_text
+from render.nika.palette import palette_image
+
+
+def _last(recent: Recent) -> Sequence[Any]:
+    return recent[-1] if recent else ()
+
+
+class NikaArtist:
+    slug = "nika"
+
+    def picture(
+        self,
+        state: GameState,
+        recent: Recent = (),
+        *,
+        perspective: str | None = None,
+        caption: str | None = None,
+        locale: str = "en",
+    ) -> Image.Image:
+        city = City[perspective.upper()] if perspective else None
+        return compose(state, _last(recent), city, caption=caption)
+
+    def alt_text(self, state: GameState, recent: Recent = (), *, locale: str = "en") -> str:
+        return alt_text(state, _last(recent))
+
+    def palette(self) -> Image.Image:
+        return palette_image()
+
+    def warm_up(self) -> None:
+        from render.encode import png_bytes
+
+        png_bytes(self.picture(GameState.start()), self.palette())
+
+
+ARTIST = NikaArtist()

@@ -1,0 +1,144 @@
+"""One suite over every registered game (the built-ins and the test-only tic-tac-toe):
+over seeded random playouts, the interface keeps its promises.
+
+- every enumerated legal action applies, and actions that are not legal are refused
+  without changing anything;
+- position and action notation, and game records, round-trip exactly;
+- every action's events describe in words;
+- the board renders to a PNG that decodes, with alt text of at most 1024 characters;
+- the menus built from action paths cover exactly the legal actions.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from bot import menus
+from engine import Game, IllegalAction, games
+from engine.record import GameRecord, RecordEntry
+from render import render_state
+
+PLAYOUTS = 3
+PLIES = 60
+CASES = [
+    pytest.param(game, players, id=f"{game.slug}-{players}")
+    for game in games()
+    for players in (game.player_counts if game.seat_sets_differ() else game.player_counts[-1:])
+]
+
+
+def new_game(game: Game[Any], players: int, seed: int, rng: random.Random) -> tuple[Any, dict[str, str]]:
+    state = game.new(players, game.option_defaults(), seed)
+    setup = {}
+    pending = game.setup_pending(state)
+    if pending:
+        setup = {seat: rng.choice(list(game.setup_choices(state, seat))).value for seat in pending}
+        state, _ = game.apply_setup(state, setup)
+    return state, setup
+
+
+def playout(game: Game[Any], players: int, seed: int) -> tuple[Any, dict[str, str], list[tuple[Any, Any, Any]]]:
+    """(start state, setup, [(state before, action, events)]) of a random game."""
+    rng = random.Random(seed)
+    start, setup = new_game(game, players, seed, rng)
+    state, steps = start, []
+    while game.outcome(state) is None and len(steps) < PLIES:
+        action = rng.choice(list(game.legal_actions(state)))
+        after, events = game.apply(state, action)
+        steps.append((state, action, events))
+        state = after
+    return start, setup, steps
+
+
+@pytest.mark.parametrize(("game", "players"), CASES)
+def test_legal_actions_apply_and_others_are_refused_without_change(game, players):
+    seen_elsewhere: dict[str, Any] = {}
+    for seed in range(PLAYOUTS):
+        _, _, steps = playout(game, players, seed)
+        for state, _, _ in steps[::5]:
+            before = game.notation(state)
+            legal = {a.notation() for a in game.legal_actions(state)}
+            for action in game.legal_actions(state):
+                game.apply(state, action)
+            for text, action in list(seen_elsewhere.items())[:80]:
+                if text not in legal:
+                    with pytest.raises(IllegalAction):
+                        game.apply(state, action)
+            assert game.notation(state) == before
+            for action in game.legal_actions(state):
+                seen_elsewhere.setdefault(action.notation(), action)
+
+
+@pytest.mark.parametrize(("game", "players"), CASES)
+def test_notation_round_trips(game, players):
+    for seed in range(PLAYOUTS):
+        start, _, steps = playout(game, players, seed)
+        for state in [start, *(s for s, _, _ in steps)]:
+            text = game.notation(state)
+            assert game.notation(game.load(text)) == text
+        for _, action, _ in steps:
+            again = game.parse_action(action.notation())
+            assert again == action and again.notation() == action.notation()
+
+
+@pytest.mark.parametrize(("game", "players"), CASES)
+def test_records_round_trip_and_replay(game, players):
+    for seed in range(PLAYOUTS):
+        rng = random.Random(seed)
+        first = game.new(players, game.option_defaults(), seed)
+        start, setup, steps = playout(game, players, seed)
+        final = game.apply(steps[-1][0], steps[-1][1])[0] if steps else start
+        entries = [RecordEntry(game.to_act(s), a.notation(), player="p") for s, a, _ in steps]
+        record = GameRecord(game.slug, game.notation(first), entries, players, game.option_defaults(), seed, setup)
+        again = GameRecord.from_json(record.to_json())
+        assert again == record
+        assert game.notation(again.final_state()) == game.notation(final)
+        del rng
+
+
+@pytest.mark.parametrize(("game", "players"), CASES)
+def test_events_describe(game, players):
+    for seed in range(PLAYOUTS):
+        _, _, steps = playout(game, players, seed)
+        for _, _, events in steps:
+            text = game.describe(events)
+            assert isinstance(text, str) and text.strip()
+            assert all(isinstance(e.to_dict(), dict) for e in events)
+
+
+@pytest.mark.parametrize(("game", "players"), CASES)
+def test_boards_render_to_png_with_alt_text(game, players):
+    start, _, steps = playout(game, players, 0)
+    samples = [(start, ())] + [(game.apply(s, a)[0], (e,)) for s, a, e in steps[:: max(1, len(steps) // 4)]]
+    for state, recent in samples:
+        board = render_state(game.slug, state, recent)
+        image = Image.open(io.BytesIO(board.png))
+        image.load()
+        assert image.format == "PNG" and image.width >= 200
+        assert 0 < len(board.alt_text) <= 1024
+
+
+@pytest.mark.parametrize(("game", "players"), CASES)
+def test_menus_cover_exactly_the_legal_actions(game, players):
+    _, _, steps = playout(game, players, 1)
+    for state, _, _ in steps[::4]:
+        legal = list(game.legal_actions(state))
+        reached = []
+
+        def walk(chosen: tuple[str, ...]) -> None:
+            action = menus.action_at(game, legal, chosen)
+            if action is not None:
+                reached.append(action.notation())
+                return
+            following = menus.next_steps(game, legal, chosen)
+            assert following, f"a dead end in the menu at {chosen}"
+            for step in following:
+                walk((*chosen, step.value))
+
+        walk(())
+        assert sorted(reached) == sorted(a.notation() for a in legal)

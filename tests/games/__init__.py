@@ -1,0 +1,1 @@
+"""Games defined only for the tests, to show the host needs nothing but the interface."""
