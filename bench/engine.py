@@ -81,9 +81,7 @@ def time_apply(game: Game[Any], recorded: list[tuple[Any, list[Any]]], repeats: 
     return total, best
 
 
-def midgame_states(
-    game: Game[Any], recorded: list[tuple[Any, list[Any]]], count: int, rng: random.Random
-) -> list[Any]:
+def midgame_states(game: Game[Any], recorded: list[tuple[Any, list[Any]]], count: int, rng: random.Random) -> list[Any]:
     pool = []
     for start, actions in recorded:
         state = start

@@ -111,7 +111,8 @@ def bench(game: Game[Any], players: int) -> bool:
     mapping, deflate = statistics.median(mappings), statistics.median(zlibs)
     ok = median <= TARGET_MS and deterministic
     print(f"{game.title}, {players} players: {len(totals)} boards (random playouts, seed {SEED})")
-    print(f"  per board, median:      {median:.2f} ms  (target ≤ {TARGET_MS:g} ms: {'ok' if median <= TARGET_MS else 'MISSED'})")
+    verdict = "ok" if median <= TARGET_MS else "MISSED"
+    print(f"  per board, median:      {median:.2f} ms  (target ≤ {TARGET_MS:g} ms: {verdict})")
     print(f"  per board, p95:         {percentile(totals, 0.95):.2f} ms")
     encoding = mapping + deflate
     print(f"  PNG encoding, median:   {encoding:.2f} ms = {100 * encoding / median:.0f} % of a board")

@@ -1,9 +1,9 @@
 """Command line for every hosted game (Nika unless --game says otherwise):
 
-    python -m engine [--game SLUG] start [--players N] [--seed N] [--option NAME=VALUE]
-    python -m engine [--game SLUG] legal POSITION
-    python -m engine [--game SLUG] apply POSITION|start ACTION...
-    python -m engine [--game SLUG] serve
+python -m engine [--game SLUG] start [--players N] [--seed N] [--option NAME=VALUE]
+python -m engine [--game SLUG] legal POSITION
+python -m engine [--game SLUG] apply POSITION|start ACTION...
+python -m engine [--game SLUG] serve
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ import argparse
 import json
 import math
 import os
+import random
 import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
@@ -35,9 +36,21 @@ while the game goes on; otherwise the winning side (e.g. athens-messene, red), "
 or "draw:<seat>,<seat>" for a draw between some seats only."""
 
 
+def new_playable(game: Game[Any], players: int, options: dict[str, str], seed: int) -> Any:
+    """A new game where play can begin: setup choices, if the game has any, are drawn at
+    random from the seed (Numica's back rows)."""
+    state = game.new(players, game.option_defaults(options), seed)
+    pending = game.setup_pending(state)
+    if pending:
+        rng = random.Random(seed)
+        choices = {seat: rng.choice(list(game.setup_choices(state, seat))).value for seat in pending}
+        state, _ = game.apply_setup(state, choices)
+    return state
+
+
 def _state(game: Game[Any], position: str) -> Any:
     if position.strip().lower() == "start":
-        return game.new(min(game.player_counts), {}, 0)
+        return new_playable(game, min(game.player_counts), {}, 0)
     return game.load(position)
 
 
@@ -131,7 +144,9 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m engine", description="Rules engine of the hosted games")
     parser.add_argument("--game", default="nika", choices=slugs, help="which game (default: nika)")
     commands = parser.add_subparsers(dest="command", required=True)
-    start = commands.add_parser("start", help="print a start position")
+    start = commands.add_parser(
+        "start", help="print a start position (setup choices, such as Numica's back rows, at random from the seed)"
+    )
     start.add_argument("--players", type=int, help="how many players (default: the fewest the game allows)")
     start.add_argument("--seed", type=int, default=0, help="seed for chance, e.g. a tile deal (default 0)")
     start.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a match option")
@@ -155,7 +170,7 @@ def main(argv: list[str] | None = None) -> int:
             players = args.players or min(game.player_counts)
             if players not in game.player_counts:
                 raise IllegalAction(f"{game.title} is for {', '.join(map(str, game.player_counts))} players")
-            print(game.notation(game.new(players, game.option_defaults(_options(args.option)), args.seed)))
+            print(game.notation(new_playable(game, players, _options(args.option), args.seed)))
         elif args.command == "legal":
             for action in game.legal_actions(_state(game, args.position)):
                 print(action.notation())

@@ -232,6 +232,13 @@ class Game(ABC, Generic[S]):
     def parse_action(self, text: str) -> ActionLike:
         """Tolerant parsing of action notation into a typed action; NotationError otherwise."""
 
+    def canonical(self, state: S, action: Any) -> ActionLike:
+        """The action as the legal-action list writes it in this state, for games whose canonical
+        notation depends on the position (Numica writes `x` for a capture, Pikemen drops a
+        reorientation to the facing a piece already has). The host stores this form. Returns
+        `action` itself when it is not legal here: `apply` then says why."""
+        return action
+
     @abstractmethod
     def end(self, state: S, ending: Ending) -> tuple[S, Sequence[EventLike]]:
         """Apply an ending decided off the board. What it means is the game's: Nika passes an

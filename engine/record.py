@@ -83,9 +83,7 @@ class GameRecord:
         return list(self.steps())
 
     def final_state(self) -> Any:
-        state = None
-        for state, _ in self.steps():
-            pass
+        *_, (state, _) = self.steps()
         return state
 
     # --- JSON -------------------------------------------------------------------------
@@ -201,7 +199,9 @@ def _from_nika_v1(data: dict[str, Any]) -> GameRecord:
             raise NotationError("each recorded action must be an object")
         action = game.parse_action(_text(item, "action")).notation()
         player = item.get("player")
-        entries.append(RecordEntry(_text(item, "city").lower(), action, player=player if isinstance(player, str) else None))
+        entries.append(
+            RecordEntry(_text(item, "city").lower(), action, player=player if isinstance(player, str) else None)
+        )
     raw = data.get("ending")
     if raw is not None:
         if not isinstance(raw, dict):

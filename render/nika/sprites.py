@@ -12,11 +12,11 @@ import math
 from PIL import Image, ImageFilter
 
 from engine.nika.board import City
-from render.nika import colours as C
 from render.canvas import Canvas, Point
+from render.memo import built_once
+from render.nika import colours as C
 from render.nika.emblems import laurel
 from render.nika.layout import CELL
-from render.memo import built_once
 
 TOKEN_RADIUS = 19.5
 TOKEN_BACKSET = 2.5  # the disc sits this far behind the square's centre, away from its spear

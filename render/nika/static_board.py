@@ -15,12 +15,12 @@ from engine.nika.board import (
     Direction,
     Square,
 )
-from render.nika import colours as C
 from render import fonts
 from render.canvas import Canvas
+from render.memo import built_once
+from render.nika import colours as C
 from render.nika.emblems import laurel, meander_band, meander_frame, rod_and_snake
 from render.nika.layout import CELL, MARGIN, Layout, region_box
-from render.memo import built_once
 from render.nika.sprites import shield
 
 GUTTER = 2  # half the gap between neighbouring squares

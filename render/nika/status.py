@@ -11,12 +11,12 @@ from PIL import Image
 
 from engine.nika.board import City, Team
 from engine.nika.state import Outcome, Reason
-from render.nika import colours as C
 from render import fonts, memo
-from render.nika import sprites
 from render.canvas import Canvas, Point
-from render.nika.emblems import laurel
 from render.memo import built_once
+from render.nika import colours as C
+from render.nika import sprites
+from render.nika.emblems import laurel
 
 CLEAR = (0, 0, 0, 0)
 CAPTION_HEIGHT = 20

@@ -128,17 +128,15 @@ def test_menus_cover_exactly_the_legal_actions(game, players):
     _, _, steps = playout(game, players, 1)
     for state, _, _ in steps[::4]:
         legal = list(game.legal_actions(state))
-        reached = []
-
-        def walk(chosen: tuple[str, ...]) -> None:
+        reached: list[str] = []
+        pending: list[tuple[str, ...]] = [()]
+        while pending:
+            chosen = pending.pop()
             action = menus.action_at(game, legal, chosen)
             if action is not None:
                 reached.append(action.notation())
-                return
+                continue
             following = menus.next_steps(game, legal, chosen)
             assert following, f"a dead end in the menu at {chosen}"
-            for step in following:
-                walk((*chosen, step.value))
-
-        walk(())
+            pending.extend((*chosen, step.value) for step in following)
         assert sorted(reached) == sorted(a.notation() for a in legal)

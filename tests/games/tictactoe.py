@@ -138,7 +138,9 @@ def _settled(board: Board) -> Board:
     for a, b, c in LINES:
         if board.cells[a] != "." and board.cells[a] == board.cells[b] == board.cells[c]:
             seat = board.cells[a]
-            return Board(board.cells, board.to_act, Outcome(frozenset(seat), frozenset(), "line", f"{seat.upper()} wins"))
+            return Board(
+                board.cells, board.to_act, Outcome(frozenset(seat), frozenset(), "line", f"{seat.upper()} wins")
+            )
     if "." not in board.cells:
         return Board(board.cells, board.to_act, Outcome(frozenset(), frozenset("xo"), "full", "A full board: drawn"))
     return board
