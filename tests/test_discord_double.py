@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
+import json
 import logging
 import os
 import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import aiohttp
 import discord
@@ -17,7 +20,7 @@ import yarl
 from discord import app_commands
 from discord.gateway import DiscordWebSocket
 
-from tests.discord_double import DiscordDouble, Perm, User
+from tests.discord_double import Channel, DiscordDouble, InteractionRecord, Perm, User, shard_of
 
 PNG = b"\x89PNG\r\n\x1a\n" + b"\x00\x00\x00\rIHDR" + (7).to_bytes(4, "big") + (5).to_bytes(4, "big") + b"rest"
 PIECES = ["hoplite", "horseman", "hero", "archer"]
@@ -252,3 +255,266 @@ async def test_bot_in_separate_process(double: DiscordDouble) -> None:
         _, stderr = await asyncio.wait_for(proc.communicate(), timeout=5)
     assert proc.returncode == 0, stderr.decode()
     assert double.unknown_requests == []
+
+
+# ------------------------------------------------------------------ sharding
+
+
+class ShardBot(discord.AutoShardedClient):
+    """A sharded bot with one global command that says which process answered."""
+
+    def __init__(self, name: str, **sharding: Any) -> None:
+        super().__init__(intents=discord.Intents.default(), guild_ready_timeout=0.05, **sharding)
+        self.name = name
+        self.tree = app_commands.CommandTree(self)
+
+        @self.tree.command(name="where", description="Say which process answers")
+        async def where(interaction: discord.Interaction) -> None:
+            await interaction.response.send_message(f"{self.name} in {interaction.guild_id}")
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        # discord.py's default sleeps 5 s before each later IDENTIFY (max_concurrency 1);
+        # the double enforces no identify rate limit.
+        return None
+
+    async def setup_hook(self) -> None:
+        await self.tree.sync()
+
+
+@contextlib.asynccontextmanager
+async def running(client: discord.Client) -> AsyncIterator[discord.Client]:
+    """Log in, connect in the background, and always close and reap the client."""
+    await client.login(TOKEN)
+    runner = asyncio.create_task(client.connect(reconnect=True))
+    try:
+        yield client
+    finally:
+        await client.close()
+        await asyncio.wait_for(runner, timeout=5)
+
+
+@pytest.fixture
+async def sharded(monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> AsyncIterator[DiscordDouble]:
+    async with DiscordDouble(token=TOKEN, shard_count=2, max_concurrency=1) as fake:
+        monkeypatch.setattr(discord.http.Route, "BASE", fake.base_url)
+        # Used for shard_count=N clients and for every re-IDENTIFY after INVALID_SESSION.
+        monkeypatch.setattr(DiscordWebSocket, "DEFAULT_GATEWAY", yarl.URL(fake.gateway_url))
+        yield fake
+    assert fake.internal_errors == []
+    errors = [r.getMessage() for r in caplog.records if r.name.startswith("discord") and r.levelno >= logging.ERROR]
+    assert errors == []
+
+
+@pytest.fixture
+def carried(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int | None, str]]:
+    """(shard id of the client websocket, event name) of every dispatch a client received."""
+    seen: list[tuple[int | None, str]] = []
+
+    def log_receive(ws: DiscordWebSocket, msg: str, /) -> None:
+        event = json.loads(msg).get("t")
+        if event:
+            seen.append((ws.shard_id, event))
+
+    monkeypatch.setattr(DiscordWebSocket, "log_receive", log_receive)
+    return seen
+
+
+def guild_ids(events: list[dict[str, Any]]) -> list[int]:
+    return [int(g["id"]) for g in events]
+
+
+async def answer(double: DiscordDouble, user: User, channel: Channel) -> str:
+    payload = double.slash_command(user, channel, "where")
+    record = await double.wait_for_interaction_response(await double.send_interaction(payload))
+    return str(record.response_data["content"])
+
+
+def test_guilds_can_be_placed_on_a_chosen_shard() -> None:
+    fake = DiscordDouble(shard_count=3)
+    placed = [fake.add_guild(f"g{n}", shard_id=n % 3) for n in range(7)]
+    assert [shard_of(g.id, 3) for g in placed] == [n % 3 for n in range(7)]
+    assert shard_of(fake.guild.id, 3) == 0  # the default guild sits on shard 0
+    assert shard_of(fake.add_guild("of five", shard_id=4, shard_count=5).id, 5) == 4
+    ids = [g.id for g in placed]
+    assert ids == sorted(set(ids))
+    with pytest.raises(ValueError):
+        fake.add_guild("nowhere", shard_id=3)
+
+
+async def test_gateway_bot_reports_shards_and_session_start_limits() -> None:
+    async with (
+        DiscordDouble(token=TOKEN, shard_count=4, max_concurrency=16) as fake,
+        aiohttp.ClientSession(headers={"Authorization": f"Bot {TOKEN}"}) as http,
+        http.get(f"{fake.base_url}/gateway/bot") as resp,
+    ):
+        body = await resp.json()
+    assert body["url"] == fake.gateway_url
+    assert body["shards"] == 4
+    assert body["session_start_limit"]["max_concurrency"] == 16
+    assert body["session_start_limit"]["remaining"] == body["session_start_limit"]["total"]
+
+
+async def test_identify_with_an_invalid_shard_is_closed_with_4010() -> None:
+    async with DiscordDouble(token=TOKEN, shard_count=2) as fake, aiohttp.ClientSession() as http:
+        for shard in ([2, 2], [0, 0], [-1, 2], "0,2"):
+            async with http.ws_connect(f"{fake.gateway_url}?v=10&encoding=json") as ws:
+                hello = await ws.receive_json()
+                assert hello["op"] == 10
+                await ws.send_json({"op": 2, "d": {"token": TOKEN, "intents": 1, "properties": {}, "shard": shard}})
+                closed = await ws.receive()
+                assert (closed.type, ws.close_code) == (aiohttp.WSMsgType.CLOSE, 4010)
+        assert fake.identify_payloads == []
+
+
+async def test_auto_sharded_client_gets_each_shard_only_its_own_guilds(sharded: DiscordDouble) -> None:
+    far = sharded.add_guild("Far Guild", ["lobby"], shard_id=1)
+    also_home = sharded.add_guild("Second Home", shard_id=0)
+    async with running(ShardBot("auto")) as bot:
+        sessions = await sharded.wait_shards_ready()
+        await asyncio.wait_for(bot.wait_until_ready(), timeout=5)
+        assert [s.shard for s in sessions.values()] == [(0, 2), (1, 2)]
+        assert [p["shard"] for p in sharded.identify_payloads] == [[0, 2], [1, 2]]
+        home_ids = [sharded.guild.id, also_home.id]
+        assert guild_ids(sessions[0].events("READY")[0]["guilds"]) == home_ids
+        assert guild_ids(sessions[0].events("GUILD_CREATE")) == home_ids
+        assert guild_ids(sessions[1].events("READY")[0]["guilds"]) == [far.id]
+        assert guild_ids(sessions[1].events("GUILD_CREATE")) == [far.id]
+        assert sessions[1].events("READY")[0]["shard"] == [1, 2]
+        assert bot.shard_count == 2
+        assert {g.id: g.shard_id for g in bot.guilds} == {sharded.guild.id: 0, also_home.id: 0, far.id: 1}
+
+
+async def test_a_guild_interaction_reaches_only_the_shard_that_owns_the_guild(
+    sharded: DiscordDouble, carried: list[tuple[int | None, str]]
+) -> None:
+    far = sharded.add_guild("Far Guild", ["lobby"], shard_id=1)
+    alice = sharded.add_user("alice")
+    sharded.add_member(alice, far)
+    async with running(ShardBot("auto")):
+        sessions = await sharded.wait_shards_ready()
+        assert await answer(sharded, alice, far.text_channels()[0]) == f"auto in {far.id}"
+        await sharded.sync_gateway()  # both shards have read everything sent so far
+        assert [s for s, e in carried if e == "INTERACTION_CREATE"] == [1]
+        # The bot's reply comes back as MESSAGE_CREATE on the same shard.
+        assert [s for s, e in carried if e == "MESSAGE_CREATE"] == [1]
+        assert len(sessions[1].events("INTERACTION_CREATE")) == 1
+        assert sessions[0].events("INTERACTION_CREATE") == []
+
+        assert await answer(sharded, alice, sharded.channel) == f"auto in {sharded.guild.id}"
+        await sharded.sync_gateway()
+        assert [s for s, e in carried if e == "INTERACTION_CREATE"] == [1, 0]
+
+
+async def test_a_dm_interaction_goes_to_shard_zero(
+    sharded: DiscordDouble, carried: list[tuple[int | None, str]]
+) -> None:
+    bob = sharded.add_user("bob")
+    async with running(ShardBot("auto")):
+        sessions = await sharded.wait_shards_ready()
+        assert await answer(sharded, bob, sharded.dm_channel(bob)) == "auto in None"
+        await sharded.sync_gateway()
+        assert [s for s, e in carried if e == "INTERACTION_CREATE"] == [0]
+        assert sessions[1].events("INTERACTION_CREATE") == []
+
+
+async def test_one_shard_resumes_after_reconnect_while_the_other_stays_connected(sharded: DiscordDouble) -> None:
+    far = sharded.add_guild("Far Guild", ["lobby"], shard_id=1)
+    carol = sharded.add_user("carol")
+    sharded.add_member(carol, far)
+    async with running(ShardBot("auto")):
+        sessions = await sharded.wait_shards_ready()
+        steady = sessions[0].connection
+        await sharded.request_reconnect(shard_id=1)
+        await sharded.wait_for(lambda: True if sharded.resume_count == 1 and sessions[1].is_connected else None)
+        assert sharded.shard_session(1) is sessions[1]
+        assert sessions[0].connection is steady
+        assert len(sharded.identify_payloads) == 2
+        assert await answer(sharded, carol, far.text_channels()[0]) == f"auto in {far.id}"
+
+
+async def test_processes_holding_one_shard_each_serve_side_by_side_and_survive_each_other(
+    sharded: DiscordDouble, carried: list[tuple[int | None, str]]
+) -> None:
+    far = sharded.add_guild("Far Guild", ["lobby"], shard_id=1)
+    lobby = far.text_channels()[0]
+    dave = sharded.add_user("dave")
+    sharded.add_member(dave, far)
+    # Each client holds one shard, so a websocket's shard id also tells which client it is.
+    async with running(ShardBot("first", shard_ids=[0], shard_count=2)):
+        async with running(ShardBot("second", shard_ids=[1], shard_count=2)):
+            first, second = (await sharded.wait_shards_ready()).values()
+            assert await answer(sharded, dave, sharded.channel) == f"first in {sharded.guild.id}"
+            assert await answer(sharded, dave, lobby) == f"second in {far.id}"
+        await sharded.wait_disconnected(shard_id=1)
+
+        assert await answer(sharded, dave, sharded.channel) == f"first in {sharded.guild.id}"
+        # Shard 1's process is gone: its events wait in the dead session and nobody answers.
+        orphan = await sharded.send_interaction(sharded.slash_command(dave, lobby, "where"))
+        await sharded.sync_gateway()
+        assert second.events("INTERACTION_CREATE")[-1]["id"] == str(orphan)
+        assert first.events("INTERACTION_CREATE")[-1]["id"] != str(orphan)
+        assert [s for s, e in carried if e == "INTERACTION_CREATE"] == [0, 1, 0]
+        assert sharded.interaction(orphan).callback is None
+
+        # A replacement process IDENTIFYs shard 1 afresh and takes over from there.
+        async with running(ShardBot("third", shard_ids=[1], shard_count=2)):
+            third = await sharded.wait_ready(shard_id=1)
+            assert third is not second and second.superseded
+            assert await answer(sharded, dave, lobby) == f"third in {far.id}"
+            assert str(orphan) not in [i["id"] for i in third.events("INTERACTION_CREATE")]
+
+
+async def test_an_identify_without_shard_owns_every_guild(sharded: DiscordDouble) -> None:
+    far = sharded.add_guild("Far Guild", ["lobby"], shard_id=1)
+    async with aiohttp.ClientSession() as http, http.ws_connect(f"{sharded.gateway_url}?v=10&encoding=json") as ws:
+        await ws.receive_json()  # HELLO
+        await ws.send_json({"op": 2, "d": {"token": TOKEN, "intents": 1, "properties": {}}})
+        ready = (await ws.receive_json())["d"]
+        session = await sharded.wait_ready()
+        assert "shard" not in ready
+        assert guild_ids(ready["guilds"]) == [sharded.guild.id, far.id]
+        assert session.shard == (0, 1) and session.owns(far.id)
+        await sharded.dispatch("TYPING_START", {"guild_id": str(far.id), "channel_id": "1"})
+        assert session.events("TYPING_START") != []
+
+
+async def test_a_killed_shard_process_leaves_the_other_process_serving(sharded: DiscordDouble) -> None:
+    far = sharded.add_guild("Far Guild", ["lobby"], shard_id=1)
+    erin = sharded.add_user("erin")
+    sharded.add_member(erin, far)
+    script = Path(__file__).parent / "discord_double" / "example_bot.py"
+    procs = {
+        shard: await asyncio.create_subprocess_exec(
+            sys.executable,
+            str(script),
+            env={
+                **os.environ,
+                **sharded.env(),
+                "DISCORD_TOKEN": TOKEN,
+                "DISCORD_SHARD_COUNT": "2",
+                "DISCORD_SHARD_IDS": str(shard),
+            },
+            stdout=asyncio.subprocess.DEVNULL,
+            stderr=asyncio.subprocess.PIPE,
+        )
+        for shard in (0, 1)
+    }
+    try:
+        await sharded.wait_shards_ready(timeout=15)
+        await sharded.wait_for_request(lambda r: r.matches("PUT", rf"/applications/{sharded.app_id}/commands"))
+
+        async def ping(channel: Channel) -> InteractionRecord:
+            payload = sharded.slash_command(erin, channel, "nika", "ping")
+            return await sharded.wait_for_interaction_response(await sharded.send_interaction(payload))
+
+        assert (await ping(far.text_channels()[0])).response_data["content"] == "pong from shards [1]"
+        procs[1].kill()  # no close frame: the socket just drops
+        await procs[1].wait()
+        await sharded.wait_disconnected(shard_id=1)
+        assert (await ping(sharded.channel)).response_data["content"] == "pong from shards [0]"
+    finally:
+        for proc in procs.values():
+            if proc.returncode is None:
+                proc.terminate()
+        stderrs = [(await asyncio.wait_for(proc.communicate(), timeout=5))[1] for proc in procs.values()]
+    assert procs[0].returncode == 0, stderrs[0].decode()

@@ -26,6 +26,7 @@ from .models import (
     Perm,
     Role,
     User,
+    shard_of,
 )
 from .records import InteractionRecord, RecordedRequest, StoredMessage, UploadedFile
 from .server import DiscordDouble
@@ -60,4 +61,5 @@ __all__ = [
     "StoredMessage",
     "UploadedFile",
     "User",
+    "shard_of",
 ]

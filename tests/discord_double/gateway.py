@@ -11,6 +11,8 @@ from typing import Any, Protocol
 
 from aiohttp import web
 
+from .models import shard_of
+
 JSON = dict[str, Any]
 
 
@@ -86,6 +88,30 @@ class GatewaySession:
     connection: GatewayConnection | None = None
     # READY and every GUILD_CREATE have been sent.
     ready: bool = False
+    # IDENTIFY's [shard_id, num_shards]; a session without one is (0, 1) and owns every guild.
+    shard: tuple[int, int] = (0, 1)
+    # A later IDENTIFY for the same shard took over: this session gets no events and cannot RESUME.
+    superseded: bool = False
+    # Position among IDENTIFYs: when sessions of different shard counts both own a guild, the newest wins.
+    order: int = 0
+
+    @property
+    def shard_id(self) -> int:
+        return self.shard[0]
+
+    @property
+    def shard_count(self) -> int:
+        return self.shard[1]
+
+    def owns(self, guild_id: int | None) -> bool:
+        """Whether Discord routes this guild's events here; DMs (no guild) go to shard 0."""
+        if guild_id is None:
+            return self.shard_id == 0
+        return shard_of(guild_id, self.shard_count) == self.shard_id
+
+    def events(self, name: str) -> list[JSON]:
+        """``d`` of every ``name`` dispatch sent to this session (including any buffered while disconnected)."""
+        return [frame["d"] for _, frame in self.sent if frame["t"] == name]
 
     @property
     def intents(self) -> int:
@@ -147,6 +173,16 @@ class GatewayConnection:
 
     async def send_op(self, op: int, data: Any) -> None:
         await self.send({"op": op, "d": data, "s": None, "t": None})
+
+
+def parse_shard(raw: Any) -> tuple[int, int]:
+    """IDENTIFY's ``shard`` field; ValueError where Discord closes with 4010 Invalid shard."""
+    if not (isinstance(raw, list) and len(raw) == 2 and all(type(n) is int for n in raw)):
+        raise ValueError(f"shard must be [shard_id, num_shards], got {raw!r}")
+    shard_id, shard_count = raw
+    if shard_count < 1 or not 0 <= shard_id < shard_count:
+        raise ValueError(f"shard {shard_id} is not one of {shard_count} shard(s)")
+    return shard_id, shard_count
 
 
 def filter_members_for_request(members: list[Any], data: JSON, user_id_of: Callable[[Any], int]) -> list[Any]:

@@ -113,6 +113,28 @@ class Snowflakes:
             self._last = max(candidate, self._last + 1)
             return self._last
 
+    def next_on_shard(self, shard_id: int, shard_count: int) -> int:
+        """A fresh snowflake ``s`` with ``shard_of(s, shard_count) == shard_id``.
+
+        The shard comes from the timestamp bits, so the id is stamped up to
+        ``shard_count - 1`` milliseconds ahead; it still sorts after every earlier id.
+        """
+        if not 0 <= shard_id < shard_count:
+            raise ValueError(f"shard {shard_id} is not one of {shard_count} shard(s)")
+        with self._lock:
+            ms = max(int(time.time() * 1000) - DISCORD_EPOCH_MS, self._last >> 22)
+            ms += (shard_id - ms) % shard_count
+            candidate = (ms << 22) | (1 << 17) | (next(self._counter) & 0xFFF)
+            if candidate <= self._last:
+                candidate += shard_count << 22
+            self._last = candidate
+            return candidate
+
+
+def shard_of(guild_id: int, shard_count: int) -> int:
+    """Discord's routing rule: which of ``shard_count`` shards receives a guild's events."""
+    return (guild_id >> 22) % shard_count
+
 
 def snowflake_time(snowflake: int) -> dt.datetime:
     ms = (snowflake >> 22) + DISCORD_EPOCH_MS

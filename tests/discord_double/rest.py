@@ -25,6 +25,7 @@ Handler = Callable[..., Awaitable[Reply]]
 _SNOW = r"(\d+)"
 _TOKEN = r"([^/]+)"
 _NAME_RE = re.compile(r"^[-_\w]{1,32}$")
+SESSION_START_TOTAL = 1000
 
 
 def _truthy(value: str | None) -> bool:
@@ -133,8 +134,14 @@ class RestApi(DoubleState):
         return 200, {"url": self.gateway_url}
 
     async def _get_gateway_bot(self, req: RecordedRequest) -> Reply:
-        limit = {"total": 1000, "remaining": 999, "reset_after": 14_400_000, "max_concurrency": 1}
-        return 200, {"url": self.gateway_url, "shards": 1, "session_start_limit": limit}
+        # Every IDENTIFY uses up one of the day's session starts, as on Discord.
+        limit = {
+            "total": SESSION_START_TOTAL,
+            "remaining": max(0, SESSION_START_TOTAL - len(self.identify_payloads)),
+            "reset_after": 14_400_000,
+            "max_concurrency": self.max_concurrency,
+        }
+        return 200, {"url": self.gateway_url, "shards": self.shard_count, "session_start_limit": limit}
 
     def _me_payload(self) -> JSON:
         data = self.bot_user.to_payload()

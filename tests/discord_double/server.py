@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import re
@@ -23,6 +24,7 @@ from .gateway import (
     GatewaySession,
     Intents,
     filter_members_for_request,
+    parse_shard,
 )
 from .models import DEFAULT_BOT_PERMISSIONS, DEFAULT_EVERYONE_PERMISSIONS, JSON, Channel, Member
 from .records import InteractionRecord, RecordedRequest, StoredMessage, UploadedFile
@@ -63,10 +65,17 @@ class DiscordDouble(RestApi, InteractionBuilders):
         privileged_intents: bool = True,
         dispatch_message_events: bool = True,
         heartbeat_interval_ms: int = 41_250,
+        shard_count: int = 1,
+        max_concurrency: int = 1,
         host: str = "127.0.0.1",
         port: int = 0,
     ) -> None:
-        """``token=None`` accepts any token; otherwise a wrong one gets 401 / close 4004."""
+        """``token=None`` accepts any token; otherwise a wrong one gets 401 / close 4004.
+
+        ``shard_count`` is what GET /gateway/bot recommends (an AutoShardedClient opens that
+        many shards) and the default for ``add_guild(shard_id=...)``; clients may still
+        IDENTIFY with any valid ``[shard_id, num_shards]`` or none.
+        """
         super().__init__(
             app_id=app_id,
             bot_name=bot_name,
@@ -76,6 +85,8 @@ class DiscordDouble(RestApi, InteractionBuilders):
             bot_permissions=bot_permissions,
             everyone_permissions=everyone_permissions,
             dispatch_message_events=dispatch_message_events,
+            shard_count=shard_count,
+            max_concurrency=max_concurrency,
         )
         self.privileged_intents = privileged_intents
         self.heartbeat_interval_ms = heartbeat_interval_ms
@@ -332,20 +343,39 @@ class DiscordDouble(RestApi, InteractionBuilders):
         if self.token is not None and data.get("token") != self.token:
             await conn.ws.close(code=4004, message=b"Authentication failed.")
             return
+        shard: tuple[int, int] | None = None
+        if "shard" in data:
+            try:
+                shard = parse_shard(data["shard"])
+            except ValueError as exc:
+                await conn.ws.close(code=4010, message=f"Invalid shard. ({exc})".encode())
+                return
         intents = int(data.get("intents", 0))
         if not self.privileged_intents and intents & _PRIVILEGED:
             await conn.ws.close(code=4014, message=b"Disallowed intent(s).")
             return
         self.identify_payloads.append(data)
-        session = GatewaySession(session_id=secrets.token_hex(16), identify=data, connection=conn)
+        session = GatewaySession(
+            session_id=secrets.token_hex(16),
+            identify=data,
+            connection=conn,
+            shard=shard or (0, 1),
+            order=len(self.identify_payloads),
+        )
         conn.session = session
         self.sessions[session.session_id] = session
+        # One session per shard: a new IDENTIFY (a restarted process) takes the shard over.
+        previous = self.shard_sessions.get(session.shard)
+        if previous is not None:
+            previous.superseded = True
+        self.shard_sessions[session.shard] = session
         self.active_session = session
+        guilds = [g for g in self.guilds.values() if session.owns(g.id)]
         me = self._me_payload()
         ready: JSON = {
             "v": 10,
             "user": me,
-            "guilds": [{"id": str(g.id), "unavailable": True} for g in self.guilds.values()],
+            "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
             "session_id": session.session_id,
             "session_type": "normal",
             "resume_gateway_url": self.gateway_url,
@@ -358,10 +388,10 @@ class DiscordDouble(RestApi, InteractionBuilders):
             "user_settings": {},
             "_trace": ["discord-double"],
         }
-        if "shard" in data:
-            ready["shard"] = data["shard"]
+        if shard is not None:
+            ready["shard"] = list(shard)
         await session.dispatch("READY", ready)
-        for guild in self.guilds.values():
+        for guild in guilds:
             # Without GUILD_MEMBERS Discord only includes the bot's own member.
             if intents & Intents.GUILD_MEMBERS:
                 members: list[Member] = list(guild.members.values())
@@ -372,7 +402,7 @@ class DiscordDouble(RestApi, InteractionBuilders):
 
     async def _resume(self, conn: GatewayConnection, data: JSON) -> None:
         session = self.sessions.get(str(data.get("session_id")))
-        if session is None or data.get("token") != session.token:
+        if session is None or session.superseded or data.get("token") != session.token:
             await conn.send_op(GatewayOp.INVALID_SESSION, False)
             return
         if session.connection is not None and session.connection is not conn:
@@ -394,7 +424,7 @@ class DiscordDouble(RestApi, InteractionBuilders):
         guild_ids = data.get("guild_id")
         for raw in guild_ids if isinstance(guild_ids, list) else [guild_ids]:
             guild = self.guilds.get(int(raw))
-            if guild is None:
+            if guild is None or not conn.session.owns(guild.id):
                 continue
             members = filter_members_for_request(list(guild.members.values()), data, lambda m: m.id)
             chunk: JSON = {
@@ -408,17 +438,25 @@ class DiscordDouble(RestApi, InteractionBuilders):
                 chunk["nonce"] = data["nonce"]
             await conn.session.dispatch("GUILD_MEMBERS_CHUNK", chunk)
 
-    async def sync_gateway(self, *, timeout: float = 5.0) -> None:
+    async def sync_gateway(self, *, shard_id: int | None = None, timeout: float = 5.0) -> None:
         """Barrier: returns once the bot has processed every dispatch sent so far.
 
         Sends op 1 HEARTBEAT; discord.py answers from its receive loop, i.e. only
         after running the (synchronous) cache parsers of all earlier frames.
         Event listeners those frames triggered may still be running.
+        Covers every connected shard, or only ``shard_id``.
         """
-        session = self.active_session
-        if session is None or session.connection is None:
-            raise RuntimeError("no connected session")
+        if shard_id is None:
+            sessions = [s for s in self.shard_sessions.values() if s.is_connected]
+        else:
+            sessions = [s for s in [self.shard_session(shard_id)] if s is not None and s.is_connected]
+        if not sessions:
+            raise RuntimeError("no connected session" + ("" if shard_id is None else f" for shard {shard_id}"))
+        await asyncio.gather(*(self._heartbeat_barrier(s, timeout) for s in sessions))
+
+    async def _heartbeat_barrier(self, session: GatewaySession, timeout: float) -> None:
         conn, target = session.connection, session.seq
+        assert conn is not None
         seen = len(conn.heartbeats)
         await conn.send_op(GatewayOp.HEARTBEAT, target)
 
@@ -426,11 +464,12 @@ class DiscordDouble(RestApi, InteractionBuilders):
             later = conn.heartbeats[seen:]
             return True if any(d is not None and d >= target for d in later) else None
 
-        await self.wait_for(check, timeout=timeout, what="heartbeat answering the gateway barrier")
+        what = f"heartbeat answering the gateway barrier on shard {session.shard_id}"
+        await self.wait_for(check, timeout=timeout, what=what)
 
-    async def request_reconnect(self) -> None:
-        """Send op 7 RECONNECT; discord.py closes and RESUMEs at resume_gateway_url."""
-        session = self.active_session
+    async def request_reconnect(self, *, shard_id: int | None = None) -> None:
+        """Send op 7 RECONNECT (to ``shard_id``, else the latest session); discord.py RESUMEs."""
+        session = self.active_session if shard_id is None else self.shard_session(shard_id)
         if session is None or session.connection is None:
             raise RuntimeError("no connected session")
         await session.connection.send_op(GatewayOp.RECONNECT, None)
@@ -441,16 +480,35 @@ class DiscordDouble(RestApi, InteractionBuilders):
         session = self.active_session
         return None if session is None else session.intents
 
-    async def wait_ready(self, *, timeout: float = 5.0) -> GatewaySession:
-        """Resolves once a client identified and was sent READY + every GUILD_CREATE."""
+    async def wait_ready(self, *, shard_id: int | None = None, timeout: float = 5.0) -> GatewaySession:
+        """Resolves once a client identified and was sent READY + every GUILD_CREATE.
+
+        Without ``shard_id`` that is the latest session of all (use ``wait_shards_ready``
+        for a sharded bot); with it, the live session holding that shard.
+        """
 
         def check() -> GatewaySession | None:
-            session = self.active_session
+            session = self.active_session if shard_id is None else self.shard_session(shard_id)
             if session is not None and session.ready and session.is_connected:
                 return session
             return None
 
-        return await self.wait_for(check, timeout=timeout, what="gateway IDENTIFY/READY")
+        what = "gateway IDENTIFY/READY" + ("" if shard_id is None else f" on shard {shard_id}")
+        return await self.wait_for(check, timeout=timeout, what=what)
+
+    async def wait_shards_ready(
+        self, shard_ids: Iterable[int] | None = None, *, timeout: float = 5.0
+    ) -> dict[int, GatewaySession]:
+        """Resolves once every shard in ``shard_ids`` (default: all ``shard_count``) is connected and ready."""
+        wanted = list(range(self.shard_count) if shard_ids is None else shard_ids)
+
+        def check() -> dict[int, GatewaySession] | None:
+            ready = {i: self.shard_session(i) for i in wanted}
+            if all(s is not None and s.ready and s.is_connected for s in ready.values()):
+                return {i: s for i, s in ready.items() if s is not None}
+            return None
+
+        return await self.wait_for(check, timeout=timeout, what=f"READY on shards {wanted}")
 
     async def send_interaction(self, payload: JSON) -> int:
         """Dispatch INTERACTION_CREATE and start tracking its callback; returns its id."""
@@ -526,9 +584,17 @@ class DiscordDouble(RestApi, InteractionBuilders):
 
         return await self.wait_for(check, timeout=timeout, what="a matching message")
 
-    async def wait_disconnected(self, *, timeout: float = 5.0) -> None:
-        """Resolves once no gateway connection is open (e.g. after the bot closed)."""
-        await self.wait_for(lambda: True if not self.connections else None, timeout=timeout, what="disconnect")
+    async def wait_disconnected(self, *, shard_id: int | None = None, timeout: float = 5.0) -> None:
+        """Resolves once no gateway connection is open, or none for ``shard_id`` (its process stopped)."""
+
+        def check() -> bool | None:
+            if shard_id is None:
+                return True if not self.connections else None
+            session = self.shard_session(shard_id)
+            return True if session is None or not session.is_connected else None
+
+        what = "disconnect" + ("" if shard_id is None else f" of shard {shard_id}")
+        await self.wait_for(check, timeout=timeout, what=what)
 
     def channel_named(self, name: str) -> Channel:
         for channel in self.channels.values():

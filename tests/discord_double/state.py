@@ -86,7 +86,14 @@ class DoubleState:
         bot_permissions: int,
         everyone_permissions: int,
         dispatch_message_events: bool,
+        shard_count: int = 1,
+        max_concurrency: int = 1,
     ) -> None:
+        if shard_count < 1:
+            raise ValueError("shard_count must be at least 1")
+        # What GET /gateway/bot recommends and where add_guild(shard_id=...) places guilds.
+        self.shard_count = shard_count
+        self.max_concurrency = max_concurrency
         self.ids = Snowflakes()
         self.app_id: int = app_id if app_id is not None else self.ids.next()
         self.token = token
@@ -107,13 +114,16 @@ class DoubleState:
         self.interactions_by_token: dict[str, InteractionRecord] = {}
         self.requests: list[RecordedRequest] = []
         self.sessions: dict[str, GatewaySession] = {}
+        # The live session of each (shard_id, num_shards): the latest IDENTIFY for it.
+        self.shard_sessions: dict[tuple[int, int], GatewaySession] = {}
+        # The session that identified or resumed last (the bot's, when it is not sharded).
         self.active_session: GatewaySession | None = None
         self.connections: set[GatewayConnection] = set()
         self.identify_payloads: list[JSON] = []
         self.gateway_frames: list[JSON] = []
         self.resume_count = 0
         self._changed = asyncio.Condition()
-        self.guild = self.add_guild(guild_name, channel_names)
+        self.guild = self.add_guild(guild_name, channel_names, shard_id=0)
         self.channel = self.guild.text_channels()[0]
 
     # ------------------------------------------------------------------ urls
@@ -127,9 +137,24 @@ class DoubleState:
         raise NotImplementedError
 
     # ------------------------------------------------------------- the world
-    def add_guild(self, name: str, channel_names: Iterable[str] = ("general",)) -> Guild:
-        """Create a guild with @everyone, a managed bot role, the owner and the bot as members."""
-        guild = Guild(id=self.ids.next(), name=name, owner_id=self.owner.id)
+    def add_guild(
+        self,
+        name: str,
+        channel_names: Iterable[str] = ("general",),
+        *,
+        shard_id: int | None = None,
+        shard_count: int | None = None,
+    ) -> Guild:
+        """Create a guild with @everyone, a managed bot role, the owner and the bot as members.
+
+        ``shard_id`` picks an id that lands on that shard of ``shard_count``
+        (default: the double's ``shard_count``), i.e. ``(id >> 22) % shard_count == shard_id``.
+        """
+        if shard_id is None:
+            guild_id = self.ids.next()
+        else:
+            guild_id = self.ids.next_on_shard(shard_id, shard_count or self.shard_count)
+        guild = Guild(id=guild_id, name=name, owner_id=self.owner.id)
         guild.roles[guild.id] = Role(id=guild.id, name="@everyone", permissions=self.everyone_permissions)
         bot_role = Role(
             id=self.ids.next(),
@@ -201,12 +226,27 @@ class DoubleState:
         user = User(id=user_id or self.ids.next(), username=username, global_name=global_name, bot=bot)
         self.users[user.id] = user
         if member:
-            guild = guild or self.guild
-            role_ids = [r.id if isinstance(r, Role) else int(r) for r in roles]
-            if permissions:
-                role_ids.append(self.add_role(f"{username} perms", permissions, guild=guild).id)
-            guild.members[user.id] = Member(user=user, guild_id=guild.id, roles=role_ids, nick=nick)
+            self.add_member(user, guild, roles=roles, permissions=permissions, nick=nick)
         return user
+
+    def add_member(
+        self,
+        user: UserLike,
+        guild: Guild | None = None,
+        *,
+        roles: Iterable[Role | int] = (),
+        permissions: int = 0,
+        nick: str | None = None,
+    ) -> Member:
+        """Make an existing user a member of ``guild`` too (``permissions`` as in ``add_user``)."""
+        who = self._user(user)
+        guild = guild or self.guild
+        role_ids = [r.id if isinstance(r, Role) else int(r) for r in roles]
+        if permissions:
+            role_ids.append(self.add_role(f"{who.username} perms", permissions, guild=guild).id)
+        member = Member(user=who, guild_id=guild.id, roles=role_ids, nick=nick)
+        guild.members[who.id] = member
+        return member
 
     def member(self, user: UserLike, guild: Guild | None = None) -> Member:
         guild = guild or self.guild
@@ -457,32 +497,47 @@ class DoubleState:
         return message
 
     # ------------------------------------------------------------ dispatching
-    async def dispatch(self, event: str, data: JSON) -> int:
-        """Send a DISPATCH to the bot's current session; returns its sequence number."""
-        session = self.active_session
-        if session is None:
-            raise RuntimeError("no bot has identified with the gateway yet")
-        seq = await session.dispatch(event, data)
-        return seq
+    def shard_session(self, shard_id: int, shard_count: int | None = None) -> GatewaySession | None:
+        """The live session holding ``shard_id`` (of ``shard_count``, if given), newest first."""
+        held = [
+            s
+            for s in self.shard_sessions.values()
+            if s.shard_id == shard_id and (shard_count is None or s.shard_count == shard_count)
+        ]
+        return max(held, key=lambda s: s.order, default=None)
 
-    def _wants(self, intent: int) -> bool:
-        session = self.active_session
-        return session is not None and bool(session.intents & intent)
+    def session_for(self, guild_id: int | None) -> GatewaySession | None:
+        """Where Discord sends an event of ``guild_id``: the shard that owns it; shard 0 for DMs."""
+        owners = [s for s in self.shard_sessions.values() if s.owns(guild_id)]
+        return max(owners, key=lambda s: s.order, default=None)
+
+    async def dispatch(self, event: str, data: JSON, *, shard_id: int | None = None) -> int:
+        """Send a DISPATCH to the session owning ``data``'s guild (or ``shard_id``'s); returns its seq.
+
+        A disconnected owner buffers the event for a RESUME, as Discord does; nobody else gets it.
+        """
+        guild_id = _guild_id_of(event, data)
+        session = self.session_for(guild_id) if shard_id is None else self.shard_session(shard_id)
+        if session is None:
+            where = "any shard" if shard_id is None else f"shard {shard_id}"
+            raise RuntimeError(f"no bot has identified with the gateway for {where} yet")
+        return await session.dispatch(event, data)
 
     async def dispatch_message_event(self, event: str, message: StoredMessage) -> None:
-        if not self.dispatch_message_events or message.ephemeral or self.active_session is None:
+        if not self.dispatch_message_events or message.ephemeral:
             return
         channel = self.channels.get(message.channel_id)
         if channel is None:
             return
         guild = self._guild_of(channel)
-        if not self._wants(Intents.GUILD_MESSAGES if guild else Intents.DIRECT_MESSAGES):
+        session = self.session_for(None if guild is None else guild.id)
+        if session is None or not session.intents & (Intents.GUILD_MESSAGES if guild else Intents.DIRECT_MESSAGES):
             return
         if event == "MESSAGE_DELETE":
             data: JSON = {"id": str(message.id), "channel_id": str(channel.id)}
             if guild is not None:
                 data["guild_id"] = str(guild.id)
-            await self.dispatch(event, data)
+            await session.dispatch(event, data)
             return
         data = copy.deepcopy(message.payload)
         author_id = int(data["author"]["id"])
@@ -496,26 +551,30 @@ class DoubleState:
             guild is not None
             and author_id != self.bot_user.id
             and not mentioned
-            and not self._wants(Intents.MESSAGE_CONTENT)
+            and not session.intents & Intents.MESSAGE_CONTENT
         ):
             # What Discord does without the privileged MESSAGE_CONTENT intent.
             data.update(content="", embeds=[], attachments=[], components=[])
-        await self.dispatch(event, data)
+        await session.dispatch(event, data)
 
     async def dispatch_channel_event(self, event: str, channel: Channel) -> None:
-        if self.active_session is None or channel.guild_id is None or not self._wants(Intents.GUILDS):
+        if channel.guild_id is None:
+            return
+        session = self.session_for(channel.guild_id)
+        if session is None or not session.intents & Intents.GUILDS:
             return
         data = channel.to_payload()
         if event == "THREAD_CREATE":
             data["newly_created"] = True
-        await self.dispatch(event, data)
+        await session.dispatch(event, data)
 
     async def dispatch_member_update(self, member: Member) -> None:
-        if self.active_session is None or not self._wants(Intents.GUILD_MEMBERS):
+        session = self.session_for(member.guild_id)
+        if session is None or not session.intents & Intents.GUILD_MEMBERS:
             return
         data = member.to_payload()
         data["guild_id"] = str(member.guild_id)
-        await self.dispatch("GUILD_MEMBER_UPDATE", data)
+        await session.dispatch("GUILD_MEMBER_UPDATE", data)
 
     # -------------------------------------------------------------- commands
     def find_command(self, name: str, guild_id: int | None, type: int = 1) -> JSON | None:
@@ -533,6 +592,12 @@ class DoubleState:
     def command_id(self, name: str, guild_id: int | None = None) -> int | None:
         command = self.find_command(name, guild_id)
         return None if command is None else int(command["id"])
+
+
+def _guild_id_of(event: str, data: JSON) -> int | None:
+    # GUILD_CREATE/UPDATE/DELETE carry the guild as ``id``; every other guild event as ``guild_id``.
+    raw = data.get("id") if event in ("GUILD_CREATE", "GUILD_UPDATE", "GUILD_DELETE") else data.get("guild_id")
+    return None if raw is None else int(raw)
 
 
 # Re-exported for builders/rest; keeps their import lists short.
