@@ -1,0 +1,8 @@
+"""Pikemen (Jacob Davenport): pyramid pikemen charge along the way they point and capture
+for points, for 2, 3 or 4 players. Rules and decisions: docs/pikemen.md.
+
+Modules: `geometry` (squares, orientations, rays), `pieces` (seats, sizes, piece codes),
+`setup` (start positions), `actions` (moves and their notation), `position` (a position
+and its notation), `rules` (legal moves, playing one), `endings` (how a game ends),
+`state` (history and outcome), `events`, `describe`, and `game` (the `Game` interface).
+"""

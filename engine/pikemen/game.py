@@ -1,0 +1,117 @@
+"""Pikemen behind the engine's shared `Game` interface (engine/api.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from engine.api import Choice, Ending, EndingKind, Game, OptionSpec, Outcome, Seat, Step, UndoScope
+from engine.errors import IllegalAction
+from engine.pikemen.actions import Action, Reorient, parse_action
+from engine.pikemen.describe import describe_events
+from engine.pikemen.endings import Reason
+from engine.pikemen.events import Event
+from engine.pikemen.geometry import Orientation, square_name
+from engine.pikemen.pieces import TABLES, seat_title
+from engine.pikemen.position import TARGETS, Position
+from engine.pikemen.rules import canonical
+from engine.pikemen.setup import start_board
+from engine.pikemen.state import GameState
+
+TARGET = OptionSpec(
+    "target", "Points needed to win", tuple(Choice(str(t), f"{t} points") for t in TARGETS), str(TARGETS[0])
+)
+_KEEP = Step("keep", "keep pointing that way", -1)
+
+
+def _orientation_step(orientation: Orientation) -> Step:
+    return Step(orientation.letter, f"{orientation.arrow} {orientation.word}", int(orientation))
+
+
+class PikemenGame(Game[GameState]):
+    slug = "pikemen"
+    title = "Pikemen"
+    player_counts = (2, 3, 4)
+    options = (TARGET,)
+    actions_per_turn = 1
+    undo_scope = UndoScope.UNTIL_NEXT_ACTION
+    claim = None
+    seat_word = "seat"
+
+    def seats(self, players: int) -> tuple[Seat, ...]:
+        if players not in TABLES:
+            raise ValueError(f"Pikemen is for 2, 3 or 4 players, not {players}")
+        return tuple(Seat(slug, seat_title(slug), slug) for slug in TABLES[players])
+
+    def new(self, players: int, options: Mapping[str, str], seed: int) -> GameState:
+        """The start position; there is no chance in Pikemen, so `seed` changes nothing."""
+        self.seats(players)
+        target = int(self.option_defaults(options)["target"])
+        seats = TABLES[players]
+        position = Position.build(seats, start_board(players), (0,) * players, (False,) * players, 0, target)
+        return GameState.from_position(position)
+
+    def load(self, position: str) -> GameState:
+        return GameState.from_notation(position)
+
+    def notation(self, state: GameState) -> str:
+        return state.notation()
+
+    def state_seats(self, state: GameState) -> tuple[str, ...]:
+        return state.position.seats
+
+    def seats_in_play(self, state: GameState) -> tuple[str, ...]:
+        position = state.position
+        return tuple(position.seats[i] for i in position.seats_in_play())
+
+    def to_act(self, state: GameState) -> str | None:
+        return None if state.outcome is not None else state.position.seat_slug
+
+    def outcome(self, state: GameState) -> Outcome | None:
+        return state.outcome
+
+    def score(self, state: GameState) -> tuple[tuple[str, int], ...]:
+        return tuple(zip(state.position.seats, state.position.scores, strict=True))
+
+    def legal_actions(self, state: GameState) -> Sequence[Action]:
+        return state.legal_actions()
+
+    def apply(self, state: GameState, action: Action) -> tuple[GameState, Sequence[Event]]:
+        return state.apply(action)
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+    def canonical(self, state: GameState, action: Action) -> Action:
+        return canonical(state.position, action)
+
+    def end(self, state: GameState, ending: Ending) -> tuple[GameState, Sequence[Event]]:
+        if ending.kind is EndingKind.CONCESSION:
+            raise IllegalAction("Pikemen has no claims to concede: resign, or offer a draw")
+        if ending.kind is EndingKind.AGREEMENT:
+            return state.agree()
+        seat = (ending.seat or "").lower()
+        if seat not in state.position.seats:
+            seats = ", ".join(state.position.seats)
+            raise IllegalAction(f"{ending.seat!r} is not a seat in this game: the seats are {seats}")
+        if ending.kind is EndingKind.TIMEOUT:
+            if state.outcome is None and seat != state.position.seat_slug:
+                raise IllegalAction(
+                    f"it is {seat_title(state.position.seat_slug)}'s turn: only the seat to act can run out of time"
+                )
+            return state.depart(seat, Reason.TIMEOUT)
+        return state.depart(seat, Reason.RESIGNATION)
+
+    def describe(self, events: Sequence[Event]) -> str:
+        return describe_events(events)
+
+    def action_path(self, action: Action) -> tuple[Step, ...]:
+        if isinstance(action, Reorient):
+            name = square_name(action.square)
+            return (Step(name, name), Step("turn", "turn in place", -1), _orientation_step(action.orientation))
+        frm, to = square_name(action.frm), square_name(action.to)
+        target = Step(to, f"{to} ✕ captures" if action.capture else to)
+        last = _KEEP if action.orientation is None else _orientation_step(action.orientation)
+        return (Step(frm, frm), target, last)
+
+
+GAME = PikemenGame()

@@ -1,0 +1,157 @@
+"""The game state: a position, the history the repetition rule counts, and the outcome."""
+
+from __future__ import annotations
+
+import threading
+from bisect import bisect_left
+from dataclasses import dataclass, field
+
+from engine.api import Outcome
+from engine.errors import GameOver, NotationError
+from engine.pikemen.actions import Action
+from engine.pikemen.endings import REPETITIONS, Reason, agreement, board_outcome, last_player, titles
+from engine.pikemen.events import Ended, Event, Left
+from engine.pikemen.pieces import SEAT_OF, seat_title
+from engine.pikemen.position import Position, next_seat
+from engine.pikemen.rules import legal_actions, play
+
+Key = tuple[tuple[int, ...], tuple[int, ...], int]
+
+# Guards the check-then-append in _History.extended: states are values shared between threads.
+_EXTEND_LOCK = threading.Lock()
+
+
+class _History:
+    """Every position key of one line of play, in order, shared by the states along it.
+
+    Append-only: a state sees only its first `length` entries, so a child's entries never
+    change what its ancestors count; applying to a state that already has a child copies
+    the prefix instead. `apply` stays O(1) where copying a table would make games quadratic.
+    """
+
+    __slots__ = ("keys", "seen")
+
+    def __init__(self, keys: list[Key]) -> None:
+        self.keys = keys
+        self.seen: dict[Key, list[int]] = {}
+        for index, key in enumerate(keys):
+            self.seen.setdefault(key, []).append(index)
+
+    def count(self, key: Key, length: int) -> int:
+        """How often `key` occurs among the first `length` entries."""
+        indices = self.seen.get(key)
+        return bisect_left(indices, length) if indices else 0
+
+    def extended(self, length: int, key: Key) -> _History:
+        with _EXTEND_LOCK:
+            if len(self.keys) == length:
+                self.keys.append(key)
+                self.seen.setdefault(key, []).append(length)
+                return self
+        return _History([*self.keys[:length], key])
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    """Immutable; `apply` returns a new state. A loaded position has no history: it counts
+    as its own first occurrence."""
+
+    position: Position
+    outcome: Outcome | None = None
+    history: _History = field(default_factory=lambda: _History([]), compare=False, repr=False)
+    length: int = field(default=0, compare=False, repr=False)
+
+    @classmethod
+    def from_position(cls, position: Position) -> GameState:
+        if not position.seats_in_play():
+            raise NotationError("at least one seat must still be in the game")
+        reached = [i for i in position.seats_in_play() if position.scores[i] >= position.target]
+        if len(reached) > 1:
+            raise NotationError(
+                f"{titles([position.seats[i] for i in reached])} cannot {'both' if len(reached) == 2 else 'all'} "
+                "have reached the target: the game ends when the first one does"
+            )
+        outcome = board_outcome(position)
+        if outcome is None and not position.can_move(position.to_act):
+            who = seat_title(position.seat_slug)
+            why = "is out of the game" if position.out[position.to_act] else "has no pieces and is skipped"
+            raise NotationError(f"{who} {why}: the seat to act must be in the game and have pieces")
+        return cls(position, outcome, _History([position.key]), 1)
+
+    @classmethod
+    def from_notation(cls, text: str) -> GameState:
+        return cls.from_position(Position.from_notation(text))
+
+    @property
+    def is_over(self) -> bool:
+        return self.outcome is not None
+
+    def notation(self) -> str:
+        return self.position.notation()
+
+    def times_seen(self) -> int:
+        """How many times the current position has occurred (the loaded one counts once)."""
+        return self.history.count(self.position.key, self.length)
+
+    def legal_actions(self) -> list[Action]:
+        return [] if self.outcome is not None else legal_actions(self.position)
+
+    def apply(self, action: Action) -> tuple[GameState, list[Event]]:
+        """The state after the seat to act plays `action`; IllegalAction otherwise."""
+        if self.outcome is not None:
+            raise GameOver(f"the game is over: {self.outcome.summary}")
+        position, events = play(self.position, action)
+        key = position.key
+        history = self.history.extended(self.length, key)
+        length = self.length + 1
+        outcome = board_outcome(position, repeated=history.count(key, length) >= REPETITIONS)
+        if outcome is not None:
+            events.append(_ended(outcome, position))
+        return GameState(position, outcome, history, length), events
+
+    def depart(self, seat: str, how: Reason) -> tuple[GameState, list[Event]]:
+        """`seat` resigns or runs out of time: it is out, its pieces leave the board and
+        nobody scores them. The game goes on unless that leaves one seat, or nobody able to
+        reach the target."""
+        self._check_going()
+        position = self.position
+        index = position.seats.index(seat)
+        if position.out[index]:
+            return self, [Left(seat, how.value, 0, already_out=True)]
+        board = tuple(0 if code and SEAT_OF[code] == index else code for code in position.board)
+        out = tuple(gone or i == index for i, gone in enumerate(position.out))
+        counts = tuple(0 if i == index else c for i, c in enumerate(position.counts))
+        material = tuple(0 if i == index else m for i, m in enumerate(position.material))
+        to_act = next_seat(out, counts, index) if position.to_act == index else position.to_act
+        after = Position(position.seats, board, position.scores, out, to_act, position.target, position.quiet,
+                         counts, material)  # fmt: skip
+        events: list[Event] = [Left(seat, how.value, position.counts[index])]
+        if len(after.seats_in_play()) == 1:
+            # With two players, leaving is losing; with more, the last one standing wins.
+            outcome: Outcome | None = last_player(after, how if len(after.seats) == 2 else Reason.LAST_PLAYER, seat)
+        else:
+            outcome = board_outcome(after)
+        if outcome is not None:
+            events.append(_ended(outcome, after))
+        history = self.history.extended(self.length, after.key)
+        return GameState(after, outcome, history, self.length + 1), events
+
+    def agree(self) -> tuple[GameState, list[Event]]:
+        """A draw agreed by every seat still in the game."""
+        self._check_going()
+        outcome = agreement(self.position)
+        return GameState(self.position, outcome, self.history, self.length), [_ended(outcome, self.position)]
+
+    def _check_going(self) -> None:
+        if self.outcome is not None:
+            raise GameOver(f"the game is over: {self.outcome.summary}")
+
+
+def _ended(outcome: Outcome, position: Position) -> Ended:
+    order = position.seats
+    return Ended(
+        outcome.reason,
+        tuple(s for s in order if s in outcome.winners),
+        tuple(s for s in order if s in outcome.drawn),
+        outcome.summary,
+    )
