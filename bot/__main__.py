@@ -1,8 +1,13 @@
-"""`python -m bot` runs the Discord bot; `python -m bot console` the local console.
-Without a token, it explains how to connect and starts the console instead."""
+"""`python -m bot` runs the Discord bot; `python -m bot console` the local console;
+`python -m bot backup <path>` copies the live SQLite database safely.
+Without a token, it explains how to connect and starts the console instead.
+
+Every start-up failure prints one line saying what is wrong and exits non-zero at once:
+a supervisor sees a dead process, never a hung one."""
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import contextlib
 import logging
@@ -19,41 +24,92 @@ developer portal → your application → Bot), or export DISCORD_TOKEN in the e
 Meanwhile you can play locally: `python -m bot console`."""
 
 
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m bot",
+        description="The board-game host for Discord. With no command: run the bot (the local console "
+        "when no DISCORD_TOKEN is set). Settings come from the environment or .env (see .env.example).",
+    )
+    commands = parser.add_subparsers(dest="command")
+    console = commands.add_parser("console", help="play locally in this terminal, with the bot's commands")
+    console.add_argument("--locale", default="en", help="the language of the console (en or es)")
+    backup = commands.add_parser("backup", help="copy the SQLite database (safe while the bot runs)")
+    backup.add_argument("path", help="where to write the copy")
+    migrate = commands.add_parser("migrate-db", help="copy a SQLite database into an empty PostgreSQL database")
+    migrate.add_argument("--from", dest="source", required=True, help="the SQLite file")
+    migrate.add_argument("--to", dest="target", required=True, help="a postgresql:// URL")
+    return parser
+
+
 def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
-    settings = Settings.load()
-    setup_logging(settings.log_level, secrets=(settings.token,) if settings.token else ())
-    if args[:1] == ["console"]:
-        from bot.console import run_console
-
-        asyncio.run(run_console(settings.database, settings.boards_dir))
-        return 0
-    if args:
-        print("usage: python -m bot [console]", file=sys.stderr)
+    args = _parser().parse_args(sys.argv[1:] if argv is None else argv)
+    try:
+        settings = Settings.load()
+    except ValueError as error:
+        print(f"error: {error}", file=sys.stderr)
         return 2
-    if not settings.token:
-        print(NO_TOKEN, file=sys.stderr)
-        if not sys.stdin.isatty():
-            return 2
-        from bot.console import run_console
+    setup_logging(settings.log_level, secrets=(settings.token,) if settings.token else ())
+    from bot.storage import StorageOpenError
 
-        print("Starting the local console.\n", file=sys.stderr)
-        asyncio.run(run_console(settings.database, settings.boards_dir))
-        return 0
+    try:
+        if args.command == "console":
+            return _console(settings, args.locale)
+        if args.command == "backup":
+            return asyncio.run(_backup(settings, args.path))
+        if args.command == "migrate-db":
+            from bot.migrate_db import main as migrate_main
 
-    if settings.api_base:
-        logging.getLogger(__name__).warning("using a non-Discord API base", extra={"api_base": settings.api_base})
-    asyncio.run(run_bot(settings))
+            return migrate_main(["--from", args.source, "--to", args.target])
+        if not settings.token:
+            print(NO_TOKEN, file=sys.stderr)
+            if not sys.stdin.isatty():
+                return 2
+            print("Starting the local console.\n", file=sys.stderr)
+            return _console(settings, "en")
+        if settings.api_base:
+            logging.getLogger(__name__).warning("using a non-Discord API base", extra={"api_base": settings.api_base})
+        return asyncio.run(run_bot(settings))
+    except StorageOpenError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        return 130
+
+
+def _console(settings: Settings, locale: str) -> int:
+    from bot.console import run_console
+
+    asyncio.run(run_console(settings.database, settings.boards_dir))
     return 0
 
 
-async def run_bot(settings: Settings) -> None:
+async def _backup(settings: Settings, path: str) -> int:
+    from bot.storage import open_storage
+    from bot.storage.sqlite import SQLiteStorage
+
+    storage = await open_storage(settings.database)
+    try:
+        if not isinstance(storage, SQLiteStorage):
+            print("error: backup copies a SQLite database; back PostgreSQL up with pg_dump", file=sys.stderr)
+            return 2
+        await storage.backup(path)
+    finally:
+        await storage.close()
+    print(f"Copied {settings.database} to {path}. To restore: stop the bot, put the copy in its place, start it.")
+    return 0
+
+
+async def run_bot(settings: Settings) -> int:
     """Run until the connection ends or a stop signal arrives.
 
     Hosts stop a worker with SIGTERM (then SIGKILL). discord.py's `Client.run` only
     handles Ctrl-C, so without this a SIGTERM would kill the process on the spot, with
     the gateway session and the database left open.
     """
+    import aiohttp
+    import discord
+
     from bot.client import NikaBot
 
     assert settings.token is not None
@@ -63,14 +119,26 @@ async def run_bot(settings: Settings) -> None:
         with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows' loop
             loop.add_signal_handler(signum, stop.set)
     bot = NikaBot(settings)
-    async with bot:
-        runner = asyncio.create_task(bot.start(settings.token))
-        stopper = asyncio.create_task(stop.wait())
-        await asyncio.wait({runner, stopper}, return_when=asyncio.FIRST_COMPLETED)
-        stopper.cancel()
-        await bot.close()
-        await runner  # re-raises a failed login or a fatal gateway error
+    try:
+        async with bot:
+            runner = asyncio.create_task(bot.start(settings.token))
+            stopper = asyncio.create_task(stop.wait())
+            await asyncio.wait({runner, stopper}, return_when=asyncio.FIRST_COMPLETED)
+            stopper.cancel()
+            await bot.close()
+            await runner  # re-raises a failed login or a fatal gateway error
+    except discord.LoginFailure:
+        print("error: Discord refused the token: check DISCORD_TOKEN (reset it in the developer portal if needed)",
+              file=sys.stderr)  # fmt: skip
+        return 1
+    except (aiohttp.ClientConnectionError, OSError) as error:
+        print(f"error: cannot reach Discord: {error}", file=sys.stderr)
+        return 1
+    except discord.PrivilegedIntentsRequired:
+        print("error: Discord refused the connection's intents", file=sys.stderr)
+        return 1
     logging.getLogger(__name__).info("stopped")
+    return 0
 
 
 if __name__ == "__main__":

@@ -1,5 +1,5 @@
-"""The Discord bot: opens storage and loads the cogs in `setup_hook`, and syncs the
-command tree only when it changed (Discord limits daily command creates)."""
+"""The Discord bot: opens storage and loads one cog per hosted game in `setup_hook`, and
+syncs the command tree only when it changed (Discord limits daily command creates)."""
 
 from __future__ import annotations
 
@@ -14,22 +14,32 @@ from discord.ext import commands
 from discord.gateway import DiscordWebSocket
 
 from bot.clock import Clock
-from bot.cogs.nika import NikaCog
-from bot.cogs.panel import DYNAMIC_ITEMS
+from bot.cogs.game import GameCog
+from bot.cogs.panel import DYNAMIC_ITEMS, view_for
+from bot.cogs.posting import message_kwargs
 from bot.config import Settings
-from bot.dispatcher import TimerDispatcher
+from bot.dispatcher import ChannelGone, TimerDispatcher
 from bot.inflight import InFlight
+from bot.replies import Notice
 from bot.service import MatchService
+from bot.service.computer import ComputerPlayers
 from bot.storage import bot_state
+from engine.registry import games
 
 log = logging.getLogger(__name__)
 
 # How long close() waits for commands in progress (hosts allow ~10-30 s after SIGTERM).
 DRAIN_SECONDS = 5.0
+UNKNOWN_CHANNEL = 10003  # Discord's JSON error code
 
 
 class NikaBot(commands.Bot):
+    """The game host: every registered game gets its command group."""
+
     def __init__(self, settings: Settings, *, guild_ready_timeout: float = 2.0, clock: Clock | None = None) -> None:
+        # A text bot: discord.py's warnings that voice libraries are missing say nothing useful.
+        discord.VoiceClient.warn_nacl = False
+        discord.VoiceClient.warn_dave = False
         # Default intents only: slash commands need no privileged intent.
         # guild_ready_timeout is discord.py's wait for late GUILD_CREATEs before on_ready; tests shorten it.
         super().__init__(
@@ -43,30 +53,40 @@ class NikaBot(commands.Bot):
         self.settings = settings
         self.clock = clock
         self.service: MatchService | None = None
-        self.nika: NikaCog | None = None
+        self.game_cogs: dict[str, GameCog] = {}
         self.timers: TimerDispatcher | None = None
         self.in_flight = InFlight()
         if settings.api_base:
             # Only for tests: every REST call (callbacks and webhooks too) is built on Route.BASE.
             discord.http.Route.BASE = settings.api_base.rstrip("/")
 
+    @property
+    def nika(self) -> GameCog | None:  # the first release's name for its one cog
+        return self.game_cogs.get("nika")
+
     async def setup_hook(self) -> None:
         if self.settings.api_base:
             # discord.py dials a fixed gateway; a test double names its own in GET /gateway/bot.
             _, url, _ = await self.http.get_bot_gateway()
             DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
-        self.service = await MatchService.open(self.settings.database, clock=self.clock)
-        log.info("storage open", extra={"database": self.settings.database})
-        self.nika = NikaCog(self, self.service)
-        await self.add_cog(self.nika)
+        computers = ComputerPlayers(workers=self.settings.computer_workers)
+        self.service = await MatchService.open(
+            self.settings.database, clock=self.clock, computers=computers, lobby_days=self.settings.lobby_days,
+            lobbies_per_member=self.settings.lobbies_per_member,
+        )  # fmt: skip
+        log.info("storage open", extra={"database": self.service.storage.location})
+        for game in games():
+            cog = GameCog(self, self.service, game.slug)
+            await self.add_cog(cog)
+            self.game_cogs[game.slug] = cog
         # Buttons and menus under any board ever posted, recognised by their custom ids.
         self.add_dynamic_items(*DYNAMIC_ITEMS)
-        self.timers = TimerDispatcher(self.service, self.nika.announce)
+        self.timers = TimerDispatcher(self.service, self.announce)
         await self.sync_commands_if_changed()
         from render import warm_up
 
-        # Draw the static board once now, so the first player does not wait for it.
-        await asyncio.to_thread(warm_up)
+        # Draw the static boards once now, so the first player does not wait for them.
+        await asyncio.to_thread(warm_up, [game.slug for game in games()])
 
     def command_payload(self, guild: discord.abc.Snowflake | None) -> list[dict[str, object]]:
         return [command.to_dict(self.tree) for command in self.tree.get_commands(guild=guild)]
@@ -80,21 +100,51 @@ class NikaBot(commands.Bot):
         scope = f"guild:{guild.id}" if guild else "global"
         key = f"command-tree-hash:{scope}"
         assert self.service is not None
-        async with self.service.db.reading() as db:
+        async with self.service.storage.reading() as db:
             stored = await bot_state.get(db, key)
         if stored == digest:
             log.info("commands unchanged; not syncing", extra={"scope": scope})
             return False
         synced = await self.tree.sync(guild=guild)
-        async with self.service.db.transaction() as db:
+        async with self.service.storage.transaction() as db:
             await bot_state.put(db, key, digest)
         log.info("commands synced", extra={"scope": scope, "count": len(synced)})
         return True
 
+    async def announce(self, notice: Notice, nonce: str) -> int | None:
+        """Post what a timer produced (a reminder, an expired turn, a computer's move) and send
+        opted-in DMs. The nonce makes a repeat of the same notice (after a crash between the
+        post and its bookkeeping) return the message already posted, not a second one."""
+        try:
+            channel = self.get_channel(notice.channel_id) or await self.fetch_channel(notice.channel_id)
+        except discord.NotFound as error:
+            if error.code == UNKNOWN_CHANNEL:
+                raise ChannelGone from error
+            raise
+        if not isinstance(channel, discord.abc.Messageable):
+            raise ChannelGone
+        try:
+            message = await channel.send(**message_kwargs(notice.reply, view_for(notice.reply)),  # type: ignore[arg-type]
+                                         nonce=nonce)  # fmt: skip
+        except discord.NotFound as error:
+            if error.code == UNKNOWN_CHANNEL:
+                raise ChannelGone from error
+            raise
+        for user_id in notice.dm_user_ids:
+            try:
+                user = self.get_user(user_id) or await self.fetch_user(user_id)
+                await user.send(
+                    f"{notice.reply.text}\n{message.jump_url}", allowed_mentions=discord.AllowedMentions.none()
+                )
+            except discord.HTTPException:
+                # DMs closed: the channel reminder still stands.
+                log.info("reminder DM refused", extra={"user": user_id})
+        return message.id
+
     async def on_ready(self) -> None:
         log.info("ready", extra={"user": str(self.user), "guilds": len(self.guilds)})
         if self.timers is not None:
-            self.timers.start()  # once connected, so reminders can be posted; idempotent
+            self.timers.start()  # once connected, so notices can be posted; idempotent
 
     async def close(self) -> None:
         if not self.is_closed():
@@ -109,3 +159,6 @@ class NikaBot(commands.Bot):
         service, self.service = self.service, None
         if service is not None:
             await service.close()
+
+
+GameBot = NikaBot

@@ -1,9 +1,12 @@
-"""One task that fires due timers in order (the RoboDanny reminder pattern).
+"""One task that fires due timers in order and delivers the notices they leave behind
+(the RoboDanny reminder pattern, with an outbox).
 
-It sleeps until the earliest timer in the database is due, or until the service says
+It sleeps until the earliest timer or pending notice is due, or until the service says
 a sooner one may exist. Timers that fell due while the bot was down fire at once on
-start, each exactly once: the service removes a timer in the same transaction as
-the change it makes.
+start, each exactly once (the service removes a timer in the transaction that applies
+it). Each firing stores its notice in the outbox in that same transaction; the notice is
+deleted only once Discord accepted the post, so a crash or a refused post means it is
+posted again later (with back-off), never lost.
 """
 
 from __future__ import annotations
@@ -20,8 +23,14 @@ from bot.storage.timers import TimerRow
 
 log = logging.getLogger(__name__)
 
-Announce = Callable[[Notice], Awaitable[None]]
+# Posts a notice; returns the message id, raises ChannelGone if the channel no longer
+# exists, and anything else for a failure worth another try.
+Announce = Callable[[Notice, str], Awaitable[int | None]]
 RETRY_SECONDS = 60.0
+
+
+class ChannelGone(Exception):
+    """Discord reports the channel unknown: its match is suspended."""
 
 
 class TimerDispatcher:
@@ -37,7 +46,7 @@ class TimerDispatcher:
 
     def start(self) -> None:
         if self._task is None:
-            self._task = asyncio.create_task(self._run(), name="nika-timers")
+            self._task = asyncio.create_task(self._run(), name="timers")
 
     async def stop(self) -> None:
         if self._task is not None:
@@ -47,7 +56,7 @@ class TimerDispatcher:
             self._task = None
 
     def poke(self) -> None:
-        """A timer may now be due sooner than the one being waited for."""
+        """A timer or notice may now be due sooner than the one being waited for."""
         self._wake.set()
 
     async def _run(self) -> None:
@@ -55,13 +64,15 @@ class TimerDispatcher:
             # Cleared before reading, so a poke that lands while we read is not lost.
             self._wake.clear()
             try:
-                timer = await self.service.next_timer()
-                if timer is None or timer.due > self.clock.now():
-                    await self._sleep_until(timer.due if timer else None)
+                if await self._deliver_due():
                     continue
-                notice = await self._fire(timer)
-                if notice is not None:
-                    await self.announce(notice)
+                timer = await self.service.next_timer()
+                if timer is not None and timer.due <= self.clock.now():
+                    await self._fire(timer)
+                    continue
+                notice_at = await self.service.next_notice_at()
+                candidates = [t for t in (timer.due if timer else None, notice_at) if t is not None]
+                await self._sleep_until(min(candidates) if candidates else None)
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -69,14 +80,36 @@ class TimerDispatcher:
                 log.exception("timer dispatch failed")
                 await self._sleep_until(self.clock.now() + RETRY_SECONDS)
 
-    async def _fire(self, timer: TimerRow) -> Notice | None:
+    async def _deliver_due(self) -> bool:
+        """Post the notices that are due; True if there were any."""
+        pending = await self.service.due_notices()
+        for item, notice in pending:
+            try:
+                message_id = await self.announce(notice, f"o{item.id}")
+            except ChannelGone:
+                log.warning(
+                    "channel gone: match suspended", extra={"match": item.match_id, "channel": notice.channel_id}
+                )
+                await self.service.channel_gone(item)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("notice not posted; will retry", extra={"match": item.match_id, "notice": item.id})
+                if not await self.service.notice_failed(item):
+                    log.error("notice given up", extra={"match": item.match_id, "notice": item.id})
+            else:
+                await self.service.notice_delivered(item, message_id)
+        return bool(pending)
+
+    async def _fire(self, timer: TimerRow) -> None:
         try:
-            return await self.service.fire_timer(timer)
+            await self.service.fire_timer(timer)
+        except asyncio.CancelledError:
+            raise
         except Exception:
             # A timer that cannot fire must not block those behind it: try it again later.
             log.exception("timer failed", extra={"timer": timer.id, "match": timer.match_id})
             await self.service.postpone_timer(timer.id, RETRY_SECONDS)
-            return None
 
     async def _sleep_until(self, due: float | None) -> None:
         async with self._idle:
@@ -91,7 +124,7 @@ class TimerDispatcher:
             self._waiting = False
 
     async def settled(self, timeout: float = 10.0) -> None:
-        """For tests: wait until every timer due now has fired and the task sleeps again.
+        """For tests: wait until every timer and notice due now is handled and the task sleeps again.
 
         Pokes first, so a clock moved forward just before is looked at afresh.
         """

@@ -44,3 +44,20 @@ class OutdatedBoard(BoardChanged):
         self.guild_id = guild_id
         self.channel_id = channel_id
         self.message_id = message_id
+
+
+class ConfirmFirst(ServiceError):
+    """An action that ends the game against the player's own side (resigning, conceding,
+    declaring for the opponents) asks for confirmation: the front end offers a button, and
+    the same command repeated within a minute confirms too."""
+
+    def __init__(self, message: str, *, match_id: int, version: int, kind: str, argument: str = "") -> None:
+        super().__init__(message)
+        self.match_id = match_id
+        self.version = version
+        self.kind = kind
+        self.argument = argument
+
+
+class TooSoon(ServiceError):
+    """A per-user cooldown on an expensive read (board, replay, history, stats)."""

@@ -20,13 +20,16 @@ def paths(game: Game[Any], actions: Iterable[Any]) -> list[tuple[tuple[Step, ...
     return [(game.action_path(action), action) for action in actions]
 
 
-def next_steps(game: Game[Any], actions: Iterable[Any], chosen: Sequence[str]) -> list[Step]:
-    """The distinct choices after `chosen` (step values), in the game's order: by each step's
-    `order`, then as the legal actions first offer them."""
+def next_steps(game: Game[Any], actions: Iterable[Any], chosen: Sequence[str | None]) -> list[Step]:
+    """The distinct choices after `chosen` (step values; None matches any step, for an option
+    not filled in yet), in the game's order: by each step's `order`, then as the legal
+    actions first offer them."""
     depth = len(chosen)
     found: dict[str, tuple[int, int, Step]] = {}
     for index, (path, _) in enumerate(paths(game, actions)):
-        if len(path) > depth and all(step.value == value for step, value in zip(path, chosen, strict=False)):
+        if len(path) > depth and all(
+            value is None or step.value == value for step, value in zip(path, chosen, strict=False)
+        ):
             step = path[depth]
             found.setdefault(step.value, (step.order, index, step))
     return [step for _, _, step in sorted(found.values(), key=lambda item: item[:2])]

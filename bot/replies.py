@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True, slots=True)
 class Image:
-    """A rendered image with its description for screen readers."""
+    """A rendered image (or another file) with its description for screen readers."""
 
     data: bytes
     filename: str
@@ -23,15 +23,20 @@ class Reply:
     file: Image | None = None
     mentions: tuple[int, ...] = ()
     match_id: int | None = None
+    game: str | None = None  # the game's slug: custom ids of the buttons under the post carry it
     version: int | None = None  # the board version shown, for the action panel's buttons
     actionable: bool = False  # the match goes on: offer the action panel under the board
     answers: tuple[str, ...] = ()  # answer buttons, e.g. ("draw_accept", "draw_decline")
     question: int | None = None  # the log entry that asked (a draw offer, a declaration)
+    setup: bool = False  # the match waits for secret setup choices: offer the setup button
+    # A public post that goes with a private answer (a secret setup choice was made).
+    announce: Reply | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Notice:
-    """Something the bot says unprompted (a reminder, an expired turn) in a match's channel."""
+    """Something the bot says unprompted (a reminder, an expired turn, a computer's move) in a
+    match's channel."""
 
     guild_id: int
     channel_id: int

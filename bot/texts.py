@@ -1,17 +1,23 @@
-"""Player-facing sentences built from a match's state. Mentions are written <@id>;
-the front ends decide how they look (a ping on Discord, @name in the console)."""
+"""Player-facing sentences built from a match's state, for any game. Mentions are written
+<@id>; the front ends decide how they look (a ping on Discord, @name in the console).
+Sentences are whole: no game notation is dropped into the middle of prose."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.match import CITY_NAMES, Entry, MatchState
+from bot.match import MatchState, Proposal, ProposalKind
+from bot.match.state import Party
 from bot.storage import MatchRow
-from engine.nika import City
 
 
 def mention(user_id: int | None) -> str:
     return f"<@{user_id}>" if user_id is not None else "nobody"
+
+
+def party_text(state: MatchState, party: Party) -> str:
+    """A member as a mention; a computer seat as 'the computer (Thebes)'."""
+    return mention(party) if isinstance(party, int) else f"the computer ({state.seat_title(party)})"
 
 
 def message_link(guild_id: int, channel_id: int, message_id: int | None = None) -> str:
@@ -21,77 +27,108 @@ def message_link(guild_id: int, channel_id: int, message_id: int | None = None) 
 
 
 def sentence(text: str) -> str:
-    return text if text.endswith((".", "!", "?")) else text + "."
+    text = text.strip()
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith((".", "!", "?", "…")) else text + "."
 
 
-def seat_names(cities: Sequence[str]) -> str:
-    return " and ".join(City[c.upper()].title for c in cities)
+def joined(words: Sequence[str]) -> str:
+    """'A', 'A and B', 'A, B and C'."""
+    words = list(words)
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def possessive(title: str) -> str:
+    return f"{title}'" if title.endswith("s") else f"{title}'s"
+
+
+def seat_names(state: MatchState, seats: Sequence[str]) -> str:
+    return joined([state.seat_title(s) for s in seats])
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def holder_text(state: MatchState, seat: str) -> str:
+    if state.is_computer(seat):
+        return f"computer ({state.computers[seat]})"
+    holder = state.seats.get(seat)
+    return mention(holder) if holder is not None else "*open*"
 
 
 def lobby_text(state: MatchState) -> str:
-    lines = [
-        f"{City[c.upper()].title} ({City[c.upper()].team.title}): {mention(uid) if uid else '*open*'}"
-        for c, uid in ((c, state.seats.get(c)) for c in CITY_NAMES)
-    ]
-    return "**Lobby**\n" + "\n".join(lines)
+    """Every seat with its side (where sides have several seats) and who holds it."""
+    teams = any(len(side.seats) > 1 for side in state.sides)
+    lines = []
+    for seat in state.table:
+        name = f"{seat.title} ({state.side_title(seat.side)})" if teams else seat.title
+        lines.append(f"{name}: {holder_text(state, seat.slug)}")
+    return f"**{state.rules.title} lobby**\n" + "\n".join(lines)
 
 
 def seating_text(state: MatchState) -> str:
-    return " · ".join(f"{city.title}: {mention(state.holder(city))}" for city in City)
+    return " · ".join(f"{seat.title}: {holder_text(state, seat.slug)}" for seat in state.table)
 
 
-def next_text(state: MatchState, previous: int | None = None) -> str:
-    game = state.game
-    city = game.to_act
-    user = state.holder(city)
-    left = game.position.actions_left
-    plural = "action" if left == 1 else "actions"
-    if previous is not None and user == previous and state.played and state.played[-1].city != city:
-        return f"{city.title} to act next ({left} {plural}) — {mention(user)}, you hold {city.title} too."
-    return f"{city.title} to act ({left} {plural} left) — {mention(user)}"
+def scores_text(state: MatchState) -> str:
+    scores = state.rules.score(state.game)
+    if not scores:
+        return ""
+    target = state.options.get("target")
+    out = set(state.table_slugs()) - set(state.seats_in_play())
+    parts = [f"{state.seat_title(seat)} {points}" + (" (out)" if seat in out else "") for seat, points in scores]
+    return "Scores: " + " · ".join(parts) + (f" (first to {target} wins)" if target else "")
+
+
+def next_text(state: MatchState) -> str:
+    """Who acts now, with the actions left where a turn has several; or who must still set up."""
+    seat = state.to_act
+    if seat is None:
+        pending = state.setup_pending()
+        if pending:
+            who = joined([f"{state.seat_title(s)} ({holder_text(state, s)})" for s in pending])
+            return f"Waiting for {who} to set up: /{state.rules.slug} setup."
+        return ""
+    who = holder_text(state, seat)
+    if state.rules.actions_per_turn > 1:
+        left = state.rules.actions_left(state.game)
+        return f"{state.seat_title(seat)} to act ({plural(left, 'action')} left) — {who}"
+    return f"{state.seat_title(seat)} to act — {who}"
+
+
+def outcome_text(state: MatchState) -> str:
+    outcome = state.rules.outcome(state.game)
+    return sentence(outcome.summary) if outcome is not None else ""
+
+
+def proposal_text(state: MatchState, proposal: Proposal) -> str:
+    waiting = ", ".join(party_text(state, p) for p in sorted(state.waiting_for(proposal), key=str))
+    slug = state.rules.slug
+    if proposal.kind is ProposalKind.DRAW:
+        return f"Draw offered by {mention(proposal.by)}; waiting for {waiting}: /{slug} draw choice:accept or decline"
+    claim = state.rules.claim
+    title = claim.title if claim else "a claim"
+    verbs = f"/{slug} {claim.concede_verb} or /{slug} {claim.challenge_verb}" if claim else ""
+    return (
+        f"{title} declared for {state.side_title(proposal.side or '')} by {mention(proposal.by)}; "
+        f"waiting for {waiting}: {verbs}"
+    )
 
 
 def status_text(row: MatchRow, state: MatchState) -> str:
-    if state.game.outcome is not None:
-        return f"Match #{row.id} is over: {state.game.outcome.describe()}. {seating_text(state)}"
+    outcome = state.rules.outcome(state.game)
+    if outcome is not None:
+        return f"Match #{row.id} is over. {sentence(outcome.summary)} {seating_text(state)}"
     if row.status == "aborted":
         return f"Match #{row.id} was aborted."
-    lines = [f"Match #{row.id}, action {len(state.played)}. {seating_text(state)}", next_text(state)]
-    if state.draw_offer:
-        waiting = sorted(state.players - state.draw_offer.accepted)
-        lines.append(f"Draw offered by {mention(state.draw_offer.by)}; waiting for {', '.join(map(mention, waiting))}")
-    if state.declaration:
-        waiting = sorted(state.team_players(state.declaration.team.opponent) - state.declaration.conceded)
-        lines.append(
-            f"Nika declared for {state.declaration.team.title} by {mention(state.declaration.by)}; "
-            f"waiting for {', '.join(map(mention, waiting))} to concede or challenge"
-        )
-    return "\n".join(lines)
-
-
-def offer_text(before: MatchState, after: MatchState, entry: Entry) -> tuple[str, tuple[int, ...]]:
-    """The headline for a move made away from the board, and who must now answer."""
-    who = mention(entry.user_id)
-    if entry.kind == "resign":
-        return f"{who} resigned for {before.team_of(entry.user_id or 0).title}.", ()
-    if entry.kind in ("draw_offer", "draw_accept") and after.draw_offer is not None:
-        waiting = tuple(sorted(after.players - after.draw_offer.accepted))
-        verb = "offers a draw" if entry.kind == "draw_offer" else "accepts the draw"
-        return f"{who} {verb}. Waiting for {', '.join(map(mention, waiting))}: /nika draw accept or decline.", waiting
-    if entry.kind == "draw_accept":
-        return f"{who} accepts the draw. Everyone agreed.", ()
-    if entry.kind == "draw_decline":
-        return f"{who} declined the draw; play goes on.", ()
-    if entry.kind in ("declare", "concede") and after.declaration is not None:
-        team = after.declaration.team
-        waiting = tuple(sorted(after.team_players(team.opponent) - after.declaration.conceded))
-        verb = f"declares **Nika** for {team.title}!" if entry.kind == "declare" else "concedes."
-        return (
-            f"{who} {verb} {', '.join(map(mention, waiting))}: /nika concede, or /nika challenge to play on.",
-            waiting,
-        )
-    if entry.kind == "declare":
-        return f"{who} declares **Nika**, conceding for their own side.", ()
-    if entry.kind == "concede":
-        return f"{who} concedes.", ()
-    return f"{who} challenges the Nika declaration: play goes on.", ()
+    lines = [f"Match #{row.id} of {state.rules.title}, action {len(state.played)}. {seating_text(state)}"]
+    scores = scores_text(state)
+    if scores:
+        lines.append(scores)
+    lines.append(next_text(state))
+    if state.proposal is not None:
+        lines.append(proposal_text(state, state.proposal))
+    return "\n".join(line for line in lines if line)

@@ -149,6 +149,7 @@ class ClaimSpec:
     concede_verb: str  # "concede"
     challenge_verb: str  # "challenge"
     title: str  # "Nika"
+    option: str = "side"  # what the command's option is called ("team" in Nika)
 
 
 S = TypeVar("S")
@@ -167,6 +168,8 @@ class Game(ABC, Generic[S]):
     claim: ClaimSpec | None = None
     # How players name a seat in commands ("city" in Nika, "side", "seat").
     seat_word: str = "seat"
+    # Whether games may begin with setup choices (Numica's back rows): the host then offers them.
+    has_setup: bool = False
 
     # --- the table ------------------------------------------------------------------
     @abstractmethod

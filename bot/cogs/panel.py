@@ -1,46 +1,52 @@
-"""The action panel under each board post: buttons, then select menus listing only
-legal choices. Items are dynamic (their custom ids carry the match and the board
-version), so they keep working after a restart, and a press on an old board is caught."""
+"""The buttons and menus under posts, for every game. Items are dynamic: their custom ids
+carry the game, the match and the board version (or the question asked), so they keep
+working after a restart, and a press on an old board is caught.
+
+- the action panel under a board: a button per first step (Nika's Move, Rotate, …, or a
+  single Play), then select menus listing only legal choices, step by step (the game's
+  action paths, see bot/menus.py); Undo;
+- a setup button while secret setup choices are owed;
+- answer buttons under a draw offer or a claim, naming the log entry that asked;
+- confirm buttons for ending the game against your own side.
+
+Custom ids: `<game>:p:<match>:<board>:<step>`, `<game>:s:<match>:<board>[:<step>…]`,
+`<game>:a:<match>:<question>:<answer>`, `<game>:c:<match>:<version>:<kind>[:<arg>]`,
+`<game>:u:<match>:<board>`. The first release's `nika:` ids are the same shapes.
+"""
 
 from __future__ import annotations
 
+import functools
 import logging
 import re
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any, TypeVar
 
 import discord
 
-from bot import suggestions
-from bot.cogs.posting import message_link, post_reply, refusal_text, send_private
-from bot.errors import OutdatedBoard, ServiceError
-from bot.inflight import tracked
+from bot import menus
+from bot.cogs.posting import refusal_text, remember_board, respond, send_private
+from bot.errors import ConfirmFirst, OutdatedBoard, ServiceError
+from bot.games import front_end
+from bot.inflight import in_flight_of
+from bot.replies import Reply
 from bot.service import MatchService
-from engine.nika import Direction
+from bot.texts import message_link
+from engine.api import Step
+from engine.registry import get_game
 
 log = logging.getLogger(__name__)
 
-BUTTONS: dict[str, tuple[str, discord.ButtonStyle]] = {
-    "move": ("Move", discord.ButtonStyle.primary),
-    "rotate": ("Rotate", discord.ButtonStyle.primary),
-    "advance": ("Advance", discord.ButtonStyle.primary),
-    "rally": ("Rally", discord.ButtonStyle.secondary),
-    "pass": ("Pass", discord.ButtonStyle.secondary),
-    "undo": ("Undo", discord.ButtonStyle.danger),
-}
+GAME = r"(?P<game>[a-z][a-z0-9_]{0,30})"
+PAGE = 24  # a select shows 25 options: 24 choices and "more…"
 ANSWERS: dict[str, tuple[str, discord.ButtonStyle]] = {
     "draw_accept": ("Accept the draw", discord.ButtonStyle.success),
     "draw_decline": ("Decline", discord.ButtonStyle.danger),
     "concede": ("Concede", discord.ButtonStyle.secondary),
     "challenge": ("Challenge — play on", discord.ButtonStyle.primary),
 }
-FIRST_STEP = {
-    "move": ("Which piece moves?", suggestions.movable_pieces, "No piece of yours can move right now."),
-    # Largest formations first: a menu holds 25 choices, and big phalanxes matter most.
-    "rotate": ("Which piece or phalanx turns?", suggestions.groups_largest_first, "Nothing of yours can turn."),
-    "advance": ("Which phalanx advances?", suggestions.formations_largest_first, "No phalanx can advance now."),
-    "rally": ("Rally onto which square?", suggestions.rally_squares, "You have nothing to rally, or no room."),
-}
+CONFIRMS = {"resign": "Yes, resign", "concede": "Yes, concede", "declare": "Yes, declare", "leave": "Yes, leave"}
+Owner = TypeVar("Owner")
 
 
 def service_of(interaction: discord.Interaction) -> MatchService:
@@ -50,18 +56,81 @@ def service_of(interaction: discord.Interaction) -> MatchService:
     return service
 
 
-def panel_view(match_id: int, board: int) -> discord.ui.View:
+def answered(
+    callback: Callable[[Owner, discord.Interaction], Awaitable[None]],
+) -> Callable[[Owner, discord.Interaction], Awaitable[None]]:
+    """Every press gets an answer: refusals privately, and anything unexpected as a private
+    "went wrong" (never a silent button). Counted as in flight for the bot's shutdown."""
+
+    @functools.wraps(callback)
+    async def wrapper(owner: Owner, interaction: discord.Interaction) -> None:
+        with in_flight_of(interaction.client).track():
+            try:
+                await callback(owner, interaction)
+            except ServiceError as error:
+                await _refuse(interaction, error)
+            except discord.HTTPException:
+                log.exception("a component's reply failed")
+            except Exception:
+                log.exception("a component failed")
+                slug = getattr(owner, "game", "nika")
+                await send_private(interaction, f"Something went wrong on my side. Check /{slug} board before "
+                                                "trying again.")  # fmt: skip
+
+    return wrapper
+
+
+# --- views ------------------------------------------------------------------------------
+def view_for(reply: Reply) -> discord.ui.View | None:
+    """The action panel under a live board, answer buttons under a question, or the setup button."""
+    if reply.match_id is None or reply.game is None:
+        return None
+    if reply.answers and reply.question is not None:
+        view = discord.ui.View(timeout=None)
+        for kind in reply.answers:
+            view.add_item(AnswerButton(reply.game, reply.match_id, reply.question, kind))
+        return view
+    if reply.version is None:
+        return None
+    if reply.setup:
+        view = discord.ui.View(timeout=None)
+        view.add_item(SetupButton(reply.game, reply.match_id, reply.version))
+        return view
+    if reply.actionable:
+        view = discord.ui.View(timeout=None)
+        front = front_end(reply.game)
+        for step in front.panel or ("play",):
+            view.add_item(PanelButton(reply.game, reply.match_id, reply.version, step))
+        view.add_item(PanelButton(reply.game, reply.match_id, reply.version, "undo"))
+        return view
+    return None
+
+
+def confirm_view(game: str, confirm: ConfirmFirst) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    for kind in BUTTONS:
-        view.add_item(PanelButton(match_id, board, kind))
+    view.add_item(ConfirmButton(game, confirm.match_id, confirm.version, confirm.kind, confirm.argument))
     return view
 
 
-def answer_view(match_id: int, question: int, kinds: Sequence[str]) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    for kind in kinds:
-        view.add_item(AnswerButton(match_id, question, kind))
-    return view
+async def post_reply(interaction: discord.Interaction, service: MatchService, reply: Reply,
+                     *, ephemeral: bool = False) -> None:  # fmt: skip
+    """Post a reply (for everyone unless ephemeral) with its buttons, then any public announcement."""
+    message_id = await respond(interaction, reply, ephemeral=ephemeral, view=view_for(reply))
+    if not ephemeral:
+        await remember_board(service, reply, message_id)
+    if reply.announce is not None:
+        announce = reply.announce
+        message = await interaction.followup.send(
+            **_public(announce),
+            wait=True,  # type: ignore[arg-type]
+        )
+        await remember_board(service, announce, message.id)
+
+
+def _public(reply: Reply) -> dict[str, Any]:
+    from bot.cogs.posting import message_kwargs
+
+    return message_kwargs(reply, view_for(reply))
 
 
 async def _refuse(interaction: discord.Interaction, error: ServiceError, *, picker: bool = False) -> None:
@@ -69,20 +138,22 @@ async def _refuse(interaction: discord.Interaction, error: ServiceError, *, pick
     text = refusal_text(str(error))
     if isinstance(error, OutdatedBoard) and error.message_id:
         text += f" The latest board: {message_link(error.guild_id, error.channel_id, error.message_id)}"
-    if picker:
+    if picker and interaction.response.is_done():
         await interaction.edit_original_response(content=f"✗ {text}", view=None)
     else:
         await send_private(interaction, text)
 
 
-async def _play(interaction: discord.Interaction, match_id: int, board: int, action: str, *, picker: bool) -> None:
+async def _play(interaction: discord.Interaction, game: str, match_id: int, board: int, action: str | None,
+                *, picker: bool) -> None:  # fmt: skip
+    """Play an action (or undo, when `action` is None) from a board's buttons."""
     # Acknowledge first: committing and drawing the board may outlast Discord's 3 s window.
     await interaction.response.defer()
     service = service_of(interaction)
     guild, channel, user = interaction.guild_id or 0, interaction.channel_id or 0, interaction.user.id
     try:
         await service.panel_actions(channel, match_id, board, user)
-        if action == "undo":
+        if action is None:
             reply = await service.undo(guild, channel, user, expected_version=board)
         else:
             reply = await service.act(guild, channel, user, action, expected_version=board)
@@ -94,141 +165,279 @@ async def _play(interaction: discord.Interaction, match_id: int, board: int, act
     await post_reply(interaction, service, reply)
 
 
+def _select(game: str, match_id: int, board: int, chosen: Sequence[str], steps: Sequence[Step], page: int,
+            placeholder: str) -> PickSelect:  # fmt: skip
+    shown = list(steps[page * PAGE : (page + 1) * PAGE])
+    more = len(steps) > (page + 1) * PAGE
+    options = [(s.label, s.value) for s in shown]
+    if more:
+        options.append((f"More choices… ({len(steps) - (page + 1) * PAGE} more)", f"#{page + 1}"))
+    return PickSelect(game, match_id, board, tuple(chosen), options, placeholder)
+
+
+def _question(game: str, chosen: Sequence[str]) -> str:
+    return front_end(game).ask(tuple(chosen))
+
+
 class PanelButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"nika:p:(?P<match>\d+):(?P<board>\d+):(?P<kind>move|rotate|advance|rally|pass|undo)",
+    template=GAME + r":p:(?P<match>\d+):(?P<board>\d+):(?P<kind>[^:]{1,60})",
 ):
-    def __init__(self, match_id: int, board: int, kind: str) -> None:
-        label, style = BUTTONS[kind]
-        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"nika:p:{match_id}:{board}:{kind}"))
-        self.match_id, self.board, self.kind = match_id, board, kind
+    def __init__(self, game: str, match_id: int, board: int, kind: str) -> None:
+        front = front_end(game)
+        label = {"undo": "Undo", "play": "Play"}.get(kind) or front.panel_labels.get(kind, kind.capitalize())
+        style = (
+            discord.ButtonStyle.danger
+            if kind == "undo"
+            else discord.ButtonStyle.secondary
+            if kind in ("pass", "rally")
+            else discord.ButtonStyle.primary
+        )
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"{game}:p:{match_id}:{board}:{kind}"))
+        self.game, self.match_id, self.board, self.kind = game, match_id, board, kind
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str], /
     ) -> PanelButton:
-        return cls(int(match["match"]), int(match["board"]), match["kind"])
+        return cls(match["game"], int(match["match"]), int(match["board"]), match["kind"])
 
-    @tracked
+    @answered
     async def callback(self, interaction: discord.Interaction) -> None:
-        if self.kind in ("pass", "undo"):
-            await _play(interaction, self.match_id, self.board, self.kind, picker=False)
+        if self.kind == "undo":
+            await _play(interaction, self.game, self.match_id, self.board, None, picker=False)
             return
-        try:
-            legal = await service_of(interaction).panel_actions(
-                interaction.channel_id or 0, self.match_id, self.board, interaction.user.id
+        service = service_of(interaction)
+        legal = await service.panel_actions(interaction.channel_id or 0, self.match_id, self.board,
+                                            interaction.user.id)  # fmt: skip
+        rules = get_game(self.game)
+        chosen: tuple[str, ...] = () if self.kind == "play" else (self.kind,)
+        action = menus.action_at(rules, legal, chosen)
+        if action is not None:  # a one-step action, like Nika's pass
+            await _play(interaction, self.game, self.match_id, self.board, action.notation(), picker=False)
+            return
+        steps = menus.next_steps(rules, legal, chosen)
+        if not steps:
+            await interaction.response.send_message(
+                "You have nothing to rally, or no room."
+                if self.kind == "rally"
+                else f"Nothing of yours can {self.kind} now.",
+                ephemeral=True,
             )
-        except ServiceError as error:
-            await _refuse(interaction, error)
             return
-        question, choose, none_text = FIRST_STEP[self.kind]
-        choices = choose(legal, "")
-        if not choices:
-            await interaction.response.send_message(none_text, ephemeral=True)
-            return
+        question = _question(self.game, chosen)
         view = discord.ui.View(timeout=None)
-        view.add_item(PickSelect(self.match_id, self.board, self.kind, None, choices, question))
+        view.add_item(_select(self.game, self.match_id, self.board, chosen, steps, 0, question))
         await interaction.response.send_message(question, view=view, ephemeral=True)
 
 
 class PickSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"nika:s:(?P<match>\d+):(?P<board>\d+):(?P<verb>move|rotate|advance|rally)(?::(?P<chosen>[a-u0-9,]+))?",
+    template=GAME + r":s:(?P<match>\d+):(?P<board>\d+)(?P<path>(?::[^:]{1,60})*)",
 ):
-    def __init__(
-        self,
-        match_id: int,
-        board: int,
-        verb: str,
-        chosen: str | None,
-        choices: Sequence[tuple[str, str]] = (),
-        placeholder: str | None = None,
-    ) -> None:
-        custom_id = f"nika:s:{match_id}:{board}:{verb}" + (f":{chosen}" if chosen else "")
+    def __init__(self, game: str, match_id: int, board: int, chosen: tuple[str, ...],
+                 choices: Sequence[tuple[str, str]] = (), placeholder: str | None = None) -> None:  # fmt: skip
+        custom_id = f"{game}:s:{match_id}:{board}" + "".join(f":{step}" for step in chosen)
         options = [discord.SelectOption(label=label[:100], value=value[:100]) for label, value in choices[:25]]
         select: discord.ui.Select[Any] = discord.ui.Select(
-            custom_id=custom_id, placeholder=(placeholder or "Choose")[:150], options=options or [_placeholder()]
-        )
+            custom_id=custom_id[:100], placeholder=(placeholder or "Choose")[:150],
+            options=options or [discord.SelectOption(label="nothing to choose", value="-")],
+        )  # fmt: skip
         super().__init__(select)
-        self.match_id, self.board, self.verb, self.chosen = match_id, board, verb, chosen
+        self.game, self.match_id, self.board, self.chosen = game, match_id, board, chosen
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Select[Any], match: re.Match[str], /
     ) -> PickSelect:
-        return cls(int(match["match"]), int(match["board"]), match["verb"], match["chosen"])
+        path = tuple(step for step in match["path"].split(":") if step)
+        return cls(match["game"], int(match["match"]), int(match["board"]), path)
 
-    @tracked
+    @answered
     async def callback(self, interaction: discord.Interaction) -> None:
         value = self.item.values[0]
-        if self.verb == "advance":
-            await _play(interaction, self.match_id, self.board, f"advance {value}", picker=True)
-        elif self.chosen is not None:
-            await _play(interaction, self.match_id, self.board, f"{self.verb} {self.chosen} {value}", picker=True)
-        else:
-            await self._ask_direction(interaction, value)
-
-    async def _ask_direction(self, interaction: discord.Interaction, chosen: str) -> None:
+        service = service_of(interaction)
+        rules = get_game(self.game)
         try:
-            legal = await service_of(interaction).panel_actions(
-                interaction.channel_id or 0, self.match_id, self.board, interaction.user.id
-            )
+            legal = await service.panel_actions(interaction.channel_id or 0, self.match_id, self.board,
+                                                interaction.user.id)  # fmt: skip
         except ServiceError as error:
             await interaction.response.defer()
             await _refuse(interaction, error, picker=True)
             return
-        if self.verb == "move":
-            choices, question = suggestions.move_directions(legal, chosen, ""), f"Move {chosen} which way?"
-        elif self.verb == "rotate":
-            choices, question = suggestions.rotate_facings(legal, chosen, ""), f"Turn {chosen} to face…"
-        else:
-            choices = [(f"{d.word} ({d.letter})", d.letter) for d in Direction]
-            question = f"The piece rallied on {chosen} faces…"
+        if value.startswith("#"):  # another page of the same choices
+            steps = menus.next_steps(rules, legal, self.chosen)
+            page = int(value[1:]) if value[1:].isdigit() else 0
+            view = discord.ui.View(timeout=None)
+            question = _question(self.game, self.chosen)
+            view.add_item(_select(self.game, self.match_id, self.board, self.chosen, steps, page, question))
+            await interaction.response.edit_message(content=question, view=view)
+            return
+        chosen = (*self.chosen, value)
+        action = menus.action_at(rules, legal, chosen)
+        if action is not None:
+            await _play(interaction, self.game, self.match_id, self.board, action.notation(), picker=True)
+            return
+        steps = menus.next_steps(rules, legal, chosen)
+        if not steps:
+            await interaction.response.edit_message(content="✗ That is no longer possible: look again.", view=None)
+            return
+        question = _question(self.game, chosen)
         view = discord.ui.View(timeout=None)
-        view.add_item(PickSelect(self.match_id, self.board, self.verb, chosen, choices, question))
+        view.add_item(_select(self.game, self.match_id, self.board, chosen, steps, 0, question))
         await interaction.response.edit_message(content=question, view=view)
 
 
 class AnswerButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"nika:a:(?P<match>\d+):(?P<question>\d+):(?P<kind>draw_accept|draw_decline|concede|challenge)",
+    template=GAME + r":a:(?P<match>\d+):(?P<question>\d+):(?P<kind>draw_accept|draw_decline|concede|challenge)",
 ):
-    """An answer to one draw offer or Nika declaration: the log entry that asked is in the id,
-    so a button under an old question cannot answer a newer one."""
+    """An answer to one draw offer or claim: the log entry that asked is in the id, so a button
+    under an old question cannot answer a newer one."""
 
-    def __init__(self, match_id: int, question: int, kind: str) -> None:
+    def __init__(self, game: str, match_id: int, question: int, kind: str) -> None:
         label, style = ANSWERS[kind]
-        custom_id = f"nika:a:{match_id}:{question}:{kind}"
+        custom_id = f"{game}:a:{match_id}:{question}:{kind}"
         super().__init__(discord.ui.Button(label=label, style=style, custom_id=custom_id))
-        self.match_id, self.question, self.kind = match_id, question, kind
+        self.game, self.match_id, self.question, self.kind = game, match_id, question, kind
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str], /
     ) -> AnswerButton:
-        return cls(int(match["match"]), int(match["question"]), match["kind"])
+        return cls(match["game"], int(match["match"]), int(match["question"]), match["kind"])
 
-    @tracked
+    @answered
     async def callback(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer()  # ending the match draws the final board
         service = service_of(interaction)
-        try:
-            reply = await service.answer(
-                interaction.guild_id or 0,
-                interaction.channel_id or 0,
-                self.match_id,
-                self.question,
-                interaction.user.id,
-                self.kind,
-            )
-        except ServiceError as error:
-            await _refuse(interaction, error)
-            return
+        reply = await service.answer(interaction.guild_id or 0, interaction.channel_id or 0, self.match_id,
+                                     self.question, interaction.user.id, self.kind)  # fmt: skip
         await post_reply(interaction, service, reply)
 
 
-def _placeholder() -> discord.SelectOption:
-    return discord.SelectOption(label="nothing to choose", value="-")
+class ConfirmButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=GAME
+    + r":c:(?P<match>\d+):(?P<version>\d+):(?P<kind>resign|concede|declare|leave)(?::(?P<arg>[a-z0-9-]{1,40}))?",
+):
+    """Confirms a command that ends the game against the presser's own side. The match version
+    is in the id: a confirmation given before the match changed is refused."""
+
+    def __init__(self, game: str, match_id: int, version: int, kind: str, argument: str = "") -> None:
+        custom_id = f"{game}:c:{match_id}:{version}:{kind}" + (f":{argument}" if argument else "")
+        super().__init__(discord.ui.Button(label=CONFIRMS[kind], style=discord.ButtonStyle.danger, custom_id=custom_id))
+        self.game, self.match_id, self.version, self.kind, self.argument = game, match_id, version, kind, argument
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str], /
+    ) -> ConfirmButton:
+        return cls(match["game"], int(match["match"]), int(match["version"]), match["kind"], match["arg"] or "")
+
+    @answered
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer()
+        service = service_of(interaction)
+        guild, channel, user = interaction.guild_id or 0, interaction.channel_id or 0, interaction.user.id
+        state = await service.state_of(channel)
+        row = await service.match_in(channel)
+        if row is None or row[0].id != self.match_id or state.version != self.version:
+            raise ServiceError("the match changed since you were asked: send the command again if you still mean it")
+        if self.kind == "declare":
+            reply = await service.declare(guild, channel, user, self.argument, confirmed=True)
+        elif self.kind == "concede":
+            reply = await service.concede(guild, channel, user, confirmed=True)
+        elif self.kind == "leave":
+            reply = await service.leave(guild, channel, user, confirmed=True)
+        else:
+            reply = await service.resign(guild, channel, user, confirmed=True)
+        await post_reply(interaction, service, reply)
 
 
-DYNAMIC_ITEMS = (PanelButton, PickSelect, AnswerButton)
+class SetupButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=GAME + r":u:(?P<match>\d+):(?P<board>\d+)",
+):
+    """Opens a private picker for a secret setup choice (a menu where the game offers one,
+    else a form to type it)."""
+
+    def __init__(self, game: str, match_id: int, board: int) -> None:
+        super().__init__(discord.ui.Button(label="Set up (secret)", style=discord.ButtonStyle.primary,
+                                           custom_id=f"{game}:u:{match_id}:{board}"))  # fmt: skip
+        self.game, self.match_id, self.board = game, match_id, board
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str], /
+    ) -> SetupButton:
+        return cls(match["game"], int(match["match"]), int(match["board"]))
+
+    @answered
+    async def callback(self, interaction: discord.Interaction) -> None:
+        picker = front_end(self.game).setup_picker
+        if picker is None:
+            await interaction.response.send_modal(SetupForm(self.game))
+            return
+        view = discord.ui.View(timeout=None)
+        view.add_item(SetupSelect(self.game, self.match_id))
+        await interaction.response.send_message(picker.placeholder, view=view, ephemeral=True)
+
+
+class SetupSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=GAME + r":v:(?P<match>\d+)",
+):
+    def __init__(self, game: str, match_id: int) -> None:
+        picker = front_end(game).setup_picker
+        assert picker is not None
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=f"{game}:v:{match_id}", placeholder=picker.placeholder[:150], min_values=picker.picks,
+            max_values=picker.picks,
+            options=[discord.SelectOption(label=label, value=value) for label, value in picker.options],
+        )  # fmt: skip
+        super().__init__(select)
+        self.game, self.match_id = game, match_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Select[Any], match: re.Match[str], /
+    ) -> SetupSelect:
+        return cls(match["game"], int(match["match"]))
+
+    @answered
+    async def callback(self, interaction: discord.Interaction) -> None:
+        picker = front_end(self.game).setup_picker
+        assert picker is not None
+        await interaction.response.defer()
+        await _submit_setup(interaction, self.game, picker.choice(list(self.item.values)), picker=True)
+
+
+class SetupForm(discord.ui.Modal):
+    def __init__(self, game: str) -> None:
+        super().__init__(title=f"Your secret {get_game(game).title} setup", timeout=600)
+        self.game = game
+        self.choice: discord.ui.TextInput[SetupForm] = discord.ui.TextInput(label="Your setup", max_length=100)
+        self.add_item(self.choice)
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True)
+        try:
+            await _submit_setup(interaction, self.game, self.choice.value, picker=False)
+        except ServiceError as error:
+            await _refuse(interaction, error)
+
+
+async def _submit_setup(interaction: discord.Interaction, game: str, choice: str, *, picker: bool) -> None:
+    service = service_of(interaction)
+    reply = await service.setup(interaction.guild_id or 0, interaction.channel_id or 0, interaction.user.id, choice)
+    if picker:
+        await interaction.edit_original_response(content=reply.text, view=None)
+    else:
+        await interaction.followup.send(reply.text, ephemeral=True)
+    if reply.announce is not None:
+        message = await interaction.followup.send(**_public(reply.announce), wait=True)  # type: ignore[arg-type]
+        await remember_board(service, reply.announce, message.id)
+
+
+DYNAMIC_ITEMS = (PanelButton, PickSelect, AnswerButton, ConfirmButton, SetupButton, SetupSelect)

@@ -1,5 +1,5 @@
-"""Turning a service Reply into a Discord message: files with alt text, exact pings,
-and the buttons that belong under it. Shared by the commands, the panel and timers."""
+"""Turning a service Reply into a Discord message: files with alt text, exact pings, and
+the view (buttons) the caller built for it. Shared by the commands, the panel and timers."""
 
 from __future__ import annotations
 
@@ -9,9 +9,6 @@ import discord
 
 from bot.replies import Reply
 from bot.service import MatchService
-from bot.texts import message_link
-
-__all__ = ["message_link"]
 
 MESSAGE_LIMIT = 2000
 
@@ -43,45 +40,32 @@ def refusal_text(message: str) -> str:
     return fit(text if text.endswith((".", "!", "?")) else text + ".")
 
 
-def view_for(reply: Reply) -> discord.ui.View | None:
-    """The action panel under a live board, or answer buttons under a question."""
-    from bot.cogs.panel import answer_view, panel_view
-
-    if reply.match_id is None:
-        return None
-    if reply.answers and reply.question is not None:
-        return answer_view(reply.match_id, reply.question, reply.answers)
-    if reply.actionable and reply.version is not None:
-        return panel_view(reply.match_id, reply.version)
-    return None
-
-
-def message_kwargs(reply: Reply) -> dict[str, object]:
+def message_kwargs(reply: Reply, view: discord.ui.View | None = None) -> dict[str, object]:
     kwargs: dict[str, object] = {
         "content": fit(reply.text),
         "files": files_of(reply),
         "allowed_mentions": mentions_of(reply),
     }
-    view = view_for(reply)
     if view is not None:
         kwargs["view"] = view
     return kwargs
 
 
-async def respond(interaction: discord.Interaction, reply: Reply, *, ephemeral: bool = False) -> int | None:
+async def respond(
+    interaction: discord.Interaction, reply: Reply, *, ephemeral: bool = False, view: discord.ui.View | None = None
+) -> int | None:
     """Answer an interaction with a reply (as a response, or a followup if already answered).
     Returns the id of the message posted."""
-    kwargs = message_kwargs(reply)
+    kwargs = message_kwargs(reply, view)
     if interaction.response.is_done():
-        message = await interaction.followup.send(**kwargs, ephemeral=ephemeral, wait=True)  # type: ignore[arg-type]
-        return message.id
+        message = await interaction.followup.send(**kwargs, ephemeral=ephemeral, wait=True)  # type: ignore[call-overload]
+        return int(message.id)
     response = await interaction.response.send_message(**kwargs, ephemeral=ephemeral)  # type: ignore[arg-type]
-    return response.message_id
+    return response.message_id if isinstance(response.message_id, int) else None
 
 
-async def post_reply(interaction: discord.Interaction, service: MatchService, reply: Reply) -> None:
-    """Post a reply for everyone; a board becomes the match's latest (for links and panels)."""
-    message_id = await respond(interaction, reply)
+async def remember_board(service: MatchService, reply: Reply, message_id: int | None) -> None:
+    """A posted board becomes the match's latest (for links, and to point old buttons to it)."""
     if reply.image is not None and reply.match_id is not None and message_id:
         await service.remember_board_message(reply.match_id, message_id)
 
@@ -91,8 +75,9 @@ async def refuse(interaction: discord.Interaction, message: str) -> None:
     await send_private(interaction, refusal_text(message))
 
 
-async def send_private(interaction: discord.Interaction, text: str) -> None:
+async def send_private(interaction: discord.Interaction, text: str, view: discord.ui.View | None = None) -> None:
+    extra: dict[str, object] = {"view": view} if view is not None else {}
     if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True)
+        await interaction.followup.send(text, ephemeral=True, **extra)  # type: ignore[arg-type]
     else:
-        await interaction.response.send_message(text, ephemeral=True)
+        await interaction.response.send_message(text, ephemeral=True, **extra)  # type: ignore[arg-type]

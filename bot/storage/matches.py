@@ -2,18 +2,25 @@
 
 from __future__ import annotations
 
-import sqlite3
-from dataclasses import dataclass
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
 
-import aiosqlite
+from bot.storage.connection import ChannelHasMatch, Connection, Row, VersionConflict
+
+__all__ = ["ChannelHasMatch", "LogRow", "MatchRow", "MatchStatus", "SeatRow", "VersionConflict"]
 
 
-class ChannelHasMatch(Exception):
-    """The unique index refused a second open match in one channel."""
+class MatchStatus(StrEnum):
+    LOBBY = "lobby"
+    ACTIVE = "active"
+    FINISHED = "finished"
+    ABORTED = "aborted"
 
 
-class VersionConflict(Exception):
-    """The match changed since it was read."""
+OPEN_STATUSES = (MatchStatus.LOBBY.value, MatchStatus.ACTIVE.value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,8 +29,12 @@ class MatchRow:
     game: str
     guild_id: int
     channel_id: int
+    parent_channel_id: int | None
     creator_id: int
     status: str
+    players: int
+    options: dict[str, str]
+    seed: int
     start_position: str
     position: str
     to_act: str | None
@@ -39,186 +50,209 @@ class MatchRow:
     turn_started_at: float | None = None
     turn_reminders: int = 0
 
+    @property
+    def is_open(self) -> bool:
+        return self.status in OPEN_STATUSES
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    seat: str
+    user_id: int | None
+    computer: str | None  # the level of a computer seat
+
 
 @dataclass(frozen=True, slots=True)
 class LogRow:
     seq: int
     kind: str
-    city: str | None
+    seat: str | None
     user_id: int | None
     action: str | None
     position: str
     created_at: float
 
 
-_MATCH_COLUMNS = (
-    "id, game, guild_id, channel_id, creator_id, status, start_position, position, to_act, version, "
-    "result, end_reason, rated, created_at, updated_at, board_message_id, "
-    "reminder_hours, deadline_days, turn_started_at, turn_reminders"
-)
+_COLUMNS = (
+    "id", "game", "guild_id", "channel_id", "parent_channel_id", "creator_id", "status", "players", "options",
+    "seed", "start_position", "position", "to_act", "version", "result", "end_reason", "rated", "created_at",
+    "updated_at", "board_message_id", "reminder_hours", "deadline_days", "turn_started_at", "turn_reminders",
+)  # fmt: skip
+MATCH_COLUMNS = ", ".join(_COLUMNS)
+_OPTIONS = _COLUMNS.index("options")
+_RATED = _COLUMNS.index("rated")
 
 
-def _match(row: aiosqlite.Row | None) -> MatchRow | None:
+def _match(row: Row | None) -> MatchRow | None:
     if row is None:
         return None
-    values = list(row)
-    values[12] = bool(values[12])
+    values: list[Any] = list(row[: len(_COLUMNS)])
+    values[_OPTIONS] = json.loads(values[_OPTIONS] or "{}")
+    values[_RATED] = bool(values[_RATED])
     return MatchRow(*values)
 
 
-async def insert_match(
-    db: aiosqlite.Connection,
-    *,
-    guild_id: int,
-    channel_id: int,
-    creator_id: int,
-    start_position: str,
-    to_act: str,
-    rated: bool,
-    now: float,
-    deadline_days: int | None = None,
-) -> int:
+@dataclass(frozen=True, slots=True)
+class NewMatch:
+    game: str
+    guild_id: int
+    channel_id: int
+    creator_id: int
+    players: int
+    start_position: str
+    to_act: str | None
+    rated: bool
+    now: float
+    options: Mapping[str, str] = field(default_factory=dict)
+    seed: int = 0
+    deadline_days: int | None = None
+    parent_channel_id: int | None = None
+
+
+async def insert_match(db: Connection, new: NewMatch) -> int:
     try:
-        cursor = await db.execute(
-            "INSERT INTO matches (guild_id, channel_id, creator_id, status, start_position, position, to_act, "
-            "rated, created_at, updated_at, deadline_days) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?)",
-            (
-                guild_id,
-                channel_id,
-                creator_id,
-                start_position,
-                start_position,
-                to_act,
-                int(rated),
-                now,
-                now,
-                deadline_days,
-            ),
+        return await db.insert(
+            "INSERT INTO matches (game, guild_id, channel_id, parent_channel_id, creator_id, status, players, options, "
+            "seed, start_position, position, to_act, rated, created_at, updated_at, deadline_days) "
+            "VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+            new.game, new.guild_id, new.channel_id, new.parent_channel_id, new.creator_id, new.players,
+            json.dumps(dict(new.options), sort_keys=True), new.seed, new.start_position, new.start_position,
+            new.to_act, new.rated, new.now, new.now, new.deadline_days,
+        )  # fmt: skip
+    except Exception as error:
+        if _is_unique_violation(error):
+            raise ChannelHasMatch from error
+        raise
+
+
+def _is_unique_violation(error: Exception) -> bool:
+    # sqlite3.IntegrityError or asyncpg's UniqueViolationError, without importing either here:
+    # the only unique rule a new match can break is one open match per channel.
+    return type(error).__name__ in ("IntegrityError", "UniqueViolationError")
+
+
+async def open_match_in(db: Connection, channel_id: int) -> MatchRow | None:
+    return _match(
+        await db.fetchone(
+            f"SELECT {MATCH_COLUMNS} FROM matches WHERE channel_id = ? AND status IN (?, ?)", channel_id, *OPEN_STATUSES
         )
-    except sqlite3.IntegrityError as error:
-        raise ChannelHasMatch from error
-    assert cursor.lastrowid is not None
-    return cursor.lastrowid
+    )
 
 
-async def open_match_in(db: aiosqlite.Connection, channel_id: int) -> MatchRow | None:
-    async with db.execute(
-        f"SELECT {_MATCH_COLUMNS} FROM matches WHERE channel_id = ? AND status IN ('lobby', 'active')",
-        (channel_id,),
-    ) as cursor:
-        return _match(await cursor.fetchone())
+async def latest_match_in(db: Connection, channel_id: int) -> MatchRow | None:
+    return _match(
+        await db.fetchone(
+            f"SELECT {MATCH_COLUMNS} FROM matches WHERE channel_id = ? ORDER BY id DESC LIMIT 1", channel_id
+        )
+    )
 
 
-async def latest_match_in(db: aiosqlite.Connection, channel_id: int) -> MatchRow | None:
-    async with db.execute(
-        f"SELECT {_MATCH_COLUMNS} FROM matches WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,)
-    ) as cursor:
-        return _match(await cursor.fetchone())
+async def match_by_id(db: Connection, match_id: int) -> MatchRow | None:
+    return _match(await db.fetchone(f"SELECT {MATCH_COLUMNS} FROM matches WHERE id = ?", match_id))
 
 
-async def match_by_id(db: aiosqlite.Connection, match_id: int) -> MatchRow | None:
-    async with db.execute(f"SELECT {_MATCH_COLUMNS} FROM matches WHERE id = ?", (match_id,)) as cursor:
-        return _match(await cursor.fetchone())
+async def seats_of(db: Connection, match_id: int) -> list[SeatRow]:
+    rows = await db.fetchall("SELECT seat, user_id, computer FROM seats WHERE match_id = ?", match_id)
+    return [SeatRow(row[0], row[1], row[2]) for row in rows]
 
 
-async def seats_of(db: aiosqlite.Connection, match_id: int) -> dict[str, int | None]:
-    async with db.execute("SELECT city, user_id FROM seats WHERE match_id = ?", (match_id,)) as cursor:
-        return {row[0]: row[1] for row in await cursor.fetchall()}
-
-
-async def set_seats(db: aiosqlite.Connection, match_id: int, user_id: int, cities: list[str]) -> None:
+async def take_seats(
+    db: Connection, match_id: int, seats: list[str], *, user_id: int | None, computer: str | None
+) -> None:
+    """Give seats to a member or the computer, replacing whoever held them in the lobby."""
+    for seat in seats:
+        await db.execute("DELETE FROM seats WHERE match_id = ? AND seat = ?", match_id, seat)
     await db.executemany(
-        "INSERT INTO seats (match_id, city, user_id) VALUES (?, ?, ?)", [(match_id, c, user_id) for c in cities]
+        "INSERT INTO seats (match_id, seat, user_id, computer) VALUES (?, ?, ?, ?)",
+        [(match_id, seat, user_id, computer) for seat in seats],
     )
 
 
-async def remove_seats(db: aiosqlite.Connection, match_id: int, user_id: int) -> None:
-    await db.execute("DELETE FROM seats WHERE match_id = ? AND user_id = ?", (match_id, user_id))
+async def remove_seats(db: Connection, match_id: int, user_id: int) -> None:
+    await db.execute("DELETE FROM seats WHERE match_id = ? AND user_id = ?", match_id, user_id)
 
 
-async def log_of(db: aiosqlite.Connection, match_id: int) -> list[LogRow]:
-    async with db.execute(
-        "SELECT seq, kind, city, user_id, action, position, created_at FROM log WHERE match_id = ? ORDER BY seq",
-        (match_id,),
-    ) as cursor:
-        return [LogRow(*row) for row in await cursor.fetchall()]
+async def log_of(db: Connection, match_id: int) -> list[LogRow]:
+    rows = await db.fetchall(
+        "SELECT seq, kind, seat, user_id, action, position, created_at FROM log WHERE match_id = ? ORDER BY seq",
+        match_id,
+    )
+    return [LogRow(*row) for row in rows]
 
 
-async def bump_version(db: aiosqlite.Connection, match_id: int, expected_version: int, now: float) -> int:
+async def bump_version(db: Connection, match_id: int, expected_version: int, now: float) -> int:
     """Claim the next version of a match, or raise VersionConflict if someone else did."""
-    cursor = await db.execute(
+    changed = await db.execute(
         "UPDATE matches SET version = version + 1, updated_at = ? WHERE id = ? AND version = ?",
-        (now, match_id, expected_version),
-    )
-    if cursor.rowcount != 1:
+        now, match_id, expected_version,
+    )  # fmt: skip
+    if changed != 1:
         raise VersionConflict
     return expected_version + 1
 
 
-async def append_log(
-    db: aiosqlite.Connection,
-    match_id: int,
-    seq: int,
-    *,
-    kind: str,
-    city: str | None,
-    user_id: int | None,
-    action: str | None,
-    position: str,
-    now: float,
-) -> None:
+async def append_log(db: Connection, match_id: int, seq: int, row: LogRow) -> None:
     await db.execute(
-        "INSERT INTO log (match_id, seq, kind, city, user_id, action, position, created_at) "
+        "INSERT INTO log (match_id, seq, kind, seat, user_id, action, position, created_at) "
         "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        (match_id, seq, kind, city, user_id, action, position, now),
-    )
+        match_id, seq, row.kind, row.seat, row.user_id, row.action, row.position, row.created_at,
+    )  # fmt: skip
 
 
-async def update_match(db: aiosqlite.Connection, match_id: int, **columns: object) -> None:
-    allowed = {
-        "status", "position", "to_act", "result", "end_reason", "updated_at", "board_message_id", "rated",
-        "reminder_hours", "deadline_days", "turn_started_at", "turn_reminders",
-    }  # fmt: skip
-    if not columns or not set(columns) <= allowed:
-        raise ValueError(f"cannot update {sorted(set(columns) - allowed)}")
+_UPDATABLE = frozenset(
+    {"status", "position", "to_act", "result", "end_reason", "updated_at", "board_message_id", "rated",
+     "reminder_hours", "deadline_days", "turn_started_at", "turn_reminders", "creator_id"}
+)  # fmt: skip
+
+
+async def update_match(db: Connection, match_id: int, **columns: object) -> None:
+    if not columns or not set(columns) <= _UPDATABLE:
+        raise ValueError(f"cannot update {sorted(set(columns) - _UPDATABLE)}")
     assignments = ", ".join(f"{name} = ?" for name in columns)
-    await db.execute(f"UPDATE matches SET {assignments} WHERE id = ?", (*columns.values(), match_id))
+    await db.execute(f"UPDATE matches SET {assignments} WHERE id = ?", *columns.values(), match_id)
 
 
-async def open_matches_of(db: aiosqlite.Connection, guild_id: int, user_id: int) -> list[tuple[MatchRow, list[str]]]:
-    """A user's open matches in a guild, each with the cities they hold."""
-    async with db.execute(
-        f"SELECT {', '.join('m.' + c for c in _MATCH_COLUMNS.split(', '))}, group_concat(s.city) "
-        "FROM matches m JOIN seats s ON s.match_id = m.id "
-        "WHERE m.guild_id = ? AND s.user_id = ? AND m.status IN ('lobby', 'active') "
-        "GROUP BY m.id ORDER BY m.updated_at",
-        (guild_id, user_id),
-    ) as cursor:
-        rows = await cursor.fetchall()
-    result = []
+async def open_matches_of(db: Connection, guild_id: int, user_id: int) -> list[tuple[MatchRow, list[str]]]:
+    """A user's open matches in a guild, each with the seats they hold, oldest activity first."""
+    prefixed = ", ".join("m." + c for c in _COLUMNS)
+    rows = await db.fetchall(
+        f"SELECT {prefixed}, s.seat FROM matches m JOIN seats s ON s.match_id = m.id "
+        "WHERE m.guild_id = ? AND s.user_id = ? AND m.status IN (?, ?) ORDER BY m.updated_at, m.id, s.seat",
+        guild_id, user_id, *OPEN_STATUSES,
+    )  # fmt: skip
+    found: dict[int, tuple[MatchRow, list[str]]] = {}
     for row in rows:
-        match = _match(row[:-1])  # type: ignore[arg-type]
+        match = _match(row)
         assert match is not None
-        result.append((match, str(row[-1]).split(",")))
-    return result
+        found.setdefault(match.id, (match, []))[1].append(row[-1])
+    return list(found.values())
 
 
-async def finished_rated_matches(db: aiosqlite.Connection, guild_id: int) -> list[tuple[int, str, dict[str, int]]]:
-    """(match id, result, seats) of a guild's rated finished matches, oldest first."""
-    async with db.execute(
-        "SELECT m.id, m.result, s.city, s.user_id FROM matches m JOIN seats s ON s.match_id = m.id "
-        "WHERE m.guild_id = ? AND m.status = 'finished' AND m.rated = 1 AND m.result IS NOT NULL "
+async def open_lobbies_by(db: Connection, guild_id: int, creator_id: int) -> int:
+    row = await db.fetchone(
+        "SELECT COUNT(*) FROM matches WHERE guild_id = ? AND creator_id = ? AND status = ?",
+        guild_id, creator_id, MatchStatus.LOBBY.value,
+    )  # fmt: skip
+    return int(row[0]) if row else 0
+
+
+async def finished_rated_matches(
+    db: Connection, guild_id: int, game: str
+) -> list[tuple[int, str, int, dict[str, int]]]:
+    """(match id, result, player count, seat → user) of a guild's rated finished matches of a game,
+    oldest first."""
+    rows = await db.fetchall(
+        "SELECT m.id, m.result, m.players, s.seat, s.user_id FROM matches m JOIN seats s ON s.match_id = m.id "
+        "WHERE m.guild_id = ? AND m.game = ? AND m.status = ? AND m.rated = ? AND m.result IS NOT NULL "
         "AND s.user_id IS NOT NULL ORDER BY m.updated_at, m.id",
-        (guild_id,),
-    ) as cursor:
-        rows = await cursor.fetchall()
-    matches: dict[int, tuple[int, str, dict[str, int]]] = {}
-    for match_id, result, city, user_id in rows:
-        matches.setdefault(match_id, (match_id, result, {}))[2][city] = user_id
+        guild_id, game, MatchStatus.FINISHED.value, True,
+    )  # fmt: skip
+    matches: dict[int, tuple[int, str, int, dict[str, int]]] = {}
+    for match_id, result, players, seat, user_id in rows:
+        matches.setdefault(match_id, (match_id, result, players, {}))[3][seat] = user_id
     return list(matches.values())
 
 
-async def count_matches(db: aiosqlite.Connection) -> int:
-    async with db.execute("SELECT COUNT(*) FROM matches") as cursor:
-        row = await cursor.fetchone()
+async def count_matches(db: Connection) -> int:
+    row = await db.fetchone("SELECT COUNT(*) FROM matches")
     return int(row[0]) if row else 0

@@ -1,4 +1,9 @@
-"""Numbered schema migrations, applied in order at start-up and recorded in the database."""
+"""Numbered schema migrations, applied in order at start-up and recorded in the database.
+
+Each backend has its own statements under the same numbers, so `schema_migrations` means
+the same in both. SQLite keeps every step since the first release (its databases upgrade in
+place); PostgreSQL arrived with version 4 and starts from that schema.
+"""
 
 from __future__ import annotations
 
@@ -6,8 +11,10 @@ import time
 
 import aiosqlite
 
+from bot.storage.connection import Connection
+
 # Each entry is (version, statements). Never edit an applied migration: add a new one.
-MIGRATIONS: list[tuple[int, list[str]]] = [
+SQLITE_MIGRATIONS: list[tuple[int, list[str]]] = [
     (
         1,
         [
@@ -105,25 +112,139 @@ MIGRATIONS: list[tuple[int, list[str]]] = [
             "CREATE TABLE user_settings (user_id INTEGER PRIMARY KEY, dm_reminders INTEGER NOT NULL DEFAULT 0)",
         ],
     ),
+    (
+        4,
+        [
+            # One host, many games: results, seats and timers no longer name Nika's cities, and
+            # a match keeps its game's player count, options and seed. SQLite cannot drop a
+            # CHECK, so matches, seats and timers are rebuilt (foreign keys are off meanwhile,
+            # see migrate_sqlite) and their rows copied across.
+            # The log's delete trigger names matches: it goes while the table is swapped.
+            "DROP TRIGGER log_is_append_only_delete",
+            """
+            CREATE TABLE matches_v4 (
+                id INTEGER PRIMARY KEY,
+                game TEXT NOT NULL,
+                guild_id INTEGER NOT NULL,
+                channel_id INTEGER NOT NULL,
+                parent_channel_id INTEGER,
+                creator_id INTEGER NOT NULL,
+                status TEXT NOT NULL CHECK (status IN ('lobby', 'active', 'finished', 'aborted')),
+                players INTEGER NOT NULL,
+                options TEXT NOT NULL DEFAULT '{}',
+                seed INTEGER NOT NULL DEFAULT 0,
+                start_position TEXT NOT NULL,
+                position TEXT NOT NULL,
+                to_act TEXT,
+                version INTEGER NOT NULL DEFAULT 0,
+                result TEXT,
+                end_reason TEXT,
+                rated INTEGER NOT NULL DEFAULT 1,
+                created_at REAL NOT NULL,
+                updated_at REAL NOT NULL,
+                board_message_id INTEGER,
+                reminder_hours REAL,
+                deadline_days INTEGER,
+                turn_started_at REAL,
+                turn_reminders INTEGER NOT NULL DEFAULT 0
+            )
+            """,
+            """
+            INSERT INTO matches_v4 (id, game, guild_id, channel_id, creator_id, status, players, options, seed,
+                start_position, position, to_act, version, result, end_reason, rated, created_at, updated_at,
+                board_message_id, reminder_hours, deadline_days, turn_started_at, turn_reminders)
+            SELECT id, game, guild_id, channel_id, creator_id, status, 4, '{}', 0,
+                start_position, position, to_act, version, result, end_reason, rated, created_at, updated_at,
+                board_message_id, reminder_hours, deadline_days, turn_started_at, turn_reminders
+            FROM matches
+            """,
+            "DROP TABLE matches",
+            "ALTER TABLE matches_v4 RENAME TO matches",
+            """
+            CREATE UNIQUE INDEX matches_one_open_per_channel
+                ON matches (channel_id) WHERE status IN ('lobby', 'active')
+            """,
+            "CREATE INDEX matches_by_guild_status ON matches (guild_id, status)",
+            """
+            CREATE TRIGGER log_is_append_only_delete BEFORE DELETE ON log
+            WHEN (SELECT COUNT(*) FROM matches WHERE id = OLD.match_id) > 0
+            BEGIN SELECT RAISE(ABORT, 'the action log is append-only'); END
+            """,
+            # A seat is held by a member, or by the computer at a level.
+            """
+            CREATE TABLE seats_v4 (
+                match_id INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+                seat TEXT NOT NULL,
+                user_id INTEGER,
+                computer TEXT CHECK (computer IN ('easy', 'normal', 'hard')),
+                PRIMARY KEY (match_id, seat),
+                CHECK ((user_id IS NULL) != (computer IS NULL))
+            )
+            """,
+            "INSERT INTO seats_v4 (match_id, seat, user_id) SELECT match_id, city, user_id FROM seats",
+            "DROP TABLE seats",
+            "ALTER TABLE seats_v4 RENAME TO seats",
+            "CREATE INDEX seats_by_user ON seats (user_id)",
+            "ALTER TABLE log RENAME COLUMN city TO seat",
+            """
+            CREATE TABLE timers_v4 (
+                id INTEGER PRIMARY KEY,
+                due REAL NOT NULL,
+                kind TEXT NOT NULL,
+                match_id INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+                created_at REAL NOT NULL
+            )
+            """,
+            "INSERT INTO timers_v4 (id, due, kind, match_id, created_at) SELECT id, due, kind, match_id, created_at "
+            "FROM timers",
+            "DROP TABLE timers",
+            "ALTER TABLE timers_v4 RENAME TO timers",
+            "CREATE INDEX timers_by_due ON timers (due)",
+            # Notices the bot owes a channel (a deadline's board, a computer's move): written in the
+            # transaction that made them, deleted once posted, so none is lost to a crash or a
+            # failed post (at least once; each carries its match version for idempotence).
+            """
+            CREATE TABLE outbox (
+                id INTEGER PRIMARY KEY,
+                match_id INTEGER REFERENCES matches (id) ON DELETE CASCADE,
+                guild_id INTEGER NOT NULL,
+                channel_id INTEGER NOT NULL,
+                notice TEXT NOT NULL,
+                created_at REAL NOT NULL,
+                attempts INTEGER NOT NULL DEFAULT 0,
+                next_attempt REAL NOT NULL
+            )
+            """,
+            "CREATE INDEX outbox_by_next_attempt ON outbox (next_attempt)",
+            # The locale a player was last seen using, for posts no interaction triggers.
+            "ALTER TABLE user_settings ADD COLUMN locale TEXT",
+        ],
+    ),
 ]
+# Migrations that rebuild tables run with foreign keys off (SQLite's documented procedure).
+SQLITE_REBUILDS = frozenset({4})
 
-LATEST_VERSION = MIGRATIONS[-1][0]
+LATEST_VERSION = SQLITE_MIGRATIONS[-1][0]
 
 
-async def applied_version(db: aiosqlite.Connection) -> int:
+async def recorded_version(db: Connection) -> int:
+    """The newest migration the database says it has (0 for a new file)."""
     await db.execute("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at REAL)")
-    async with db.execute("SELECT COALESCE(MAX(version), 0) FROM schema_migrations") as cursor:
-        row = await cursor.fetchone()
+    row = await db.fetchone("SELECT COALESCE(MAX(version), 0) FROM schema_migrations")
     return int(row[0]) if row else 0
 
 
-async def migrate(db: aiosqlite.Connection) -> int:
+async def migrate_sqlite(db: aiosqlite.Connection) -> int:
     """Apply every migration newer than the recorded version; returns the version now applied."""
-    current = await applied_version(db)
-    await db.commit()
-    for version, statements in MIGRATIONS:
+    async with db.execute("SELECT COALESCE(MAX(version), 0) FROM schema_migrations") as cursor:
+        row = await cursor.fetchone()
+    current = int(row[0]) if row else 0
+    for version, statements in SQLITE_MIGRATIONS:
         if version <= current:
             continue
+        rebuild = version in SQLITE_REBUILDS
+        if rebuild:
+            await db.execute("PRAGMA foreign_keys = OFF")  # only takes effect outside a transaction
         await db.execute("BEGIN IMMEDIATE")
         try:
             # Another process may have migrated while we waited for the write lock.
@@ -133,10 +254,18 @@ async def migrate(db: aiosqlite.Connection) -> int:
                     continue
             for statement in statements:
                 await db.execute(statement)
+            if rebuild:
+                async with db.execute("PRAGMA foreign_key_check") as cursor:
+                    broken = await cursor.fetchall()
+                if broken:
+                    raise RuntimeError(f"migration {version} left broken references: {list(broken)[:3]}")
             await db.execute("INSERT INTO schema_migrations VALUES (?, ?)", (version, time.time()))
             await db.commit()
         except BaseException:
             await db.rollback()
             raise
+        finally:
+            if rebuild:
+                await db.execute("PRAGMA foreign_keys = ON")
         current = version
     return current

@@ -36,7 +36,7 @@ class NikaGame(Game[GameState]):
     actions_per_turn = 2
     # A city's second action ends its turn, and the next city may act on it: it stands.
     undo_scope = UndoScope.TURN
-    claim = ClaimSpec(verb="declare", concede_verb="concede", challenge_verb="challenge", title="Nika")
+    claim = ClaimSpec(verb="declare", concede_verb="concede", challenge_verb="challenge", title="Nika", option="team")
     seat_word = "city"
 
     def seats(self, players: int) -> tuple[Seat, ...]:
@@ -92,7 +92,10 @@ class NikaGame(Game[GameState]):
                 team = Team.from_slug(ending.side or "")
             except ValueError as error:
                 raise IllegalAction(str(error)) from None
-            return state.conclude(NikaOutcome(team, Reason.CONCESSION)), ()
+            # Declared by a player of the losing team (for the opponents): they conceded.
+            declarer = city_of(ending.seat).team if ending.seat else team
+            reason = Reason.CONCESSION if declarer == team else Reason.YIELDED
+            return state.conclude(NikaOutcome(team, reason)), ()
         # Time ran out: the rest of the turn is passed, which may itself draw the game.
         if ending.seat != self.to_act(state):
             raise IllegalAction(f"it is not {ending.seat}'s turn")

@@ -25,6 +25,7 @@ class Reason(Enum):
     AGREEMENT = "agreement"  # every player agreed to a draw
     CONCESSION = "concession"  # the opponents conceded a "Nika" declaration
     RESIGNATION = "resignation"
+    YIELDED = "yielded"  # a player declared Nika for the opponents: their own team conceded
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +49,7 @@ class Outcome:
             Reason.VICTORY: "reached the victory area",
             Reason.CONCESSION: "declared Nika and the opponents conceded",
             Reason.RESIGNATION: "won by resignation",
+            Reason.YIELDED: f"won: {self.winner.opponent.title} conceded",
         }[self.reason]
         return f"{self.winner.title} {how}"
 

@@ -21,6 +21,7 @@ _WIN_HOW = {
     Reason.VICTORY: "a piece reached its victory area",
     Reason.CONCESSION: "Nika was declared and the opponents conceded",
     Reason.RESIGNATION: "the opponents resigned",
+    Reason.YIELDED: "the opponents conceded",
 }
 
 

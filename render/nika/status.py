@@ -25,6 +25,7 @@ _REASON_TEXT = {
     Reason.VICTORY: "reached the victory area",
     Reason.CONCESSION: "declared Nika · conceded",
     Reason.RESIGNATION: "won by resignation",
+    Reason.YIELDED: "the opponents conceded",
     Reason.PASSES: "four turns of passes",
     Reason.REPETITION: "position repeated three times",
     Reason.AGREEMENT: "agreed by all players",

@@ -11,7 +11,7 @@ from PIL import Image
 from bot.client import NikaBot
 from bot.clock import ManualClock
 from bot.service import MatchService
-from engine.nika import GameRecord
+from engine.record import GameRecord
 from tests.bot.discord_harness import (
     TIMEOUT,
     Players,
@@ -120,6 +120,7 @@ async def test_foreign_and_outdated_presses_are_refused_privately(
     assert (await answered(double, outsider)).content == "You are not playing in this match."
 
     moved = await slash(double, p.alice, "move", {"piece": "j4", "direction": "w"})
+    await bot.in_flight.drain(TIMEOUT)  # the bot has finished with the move: its board is the latest
     stale = await press(double, p.alice, old, "nika:p:1:0:pass")
     refusal = await answered(double, stale)
     assert refusal.ephemeral and refusal.content.startswith("This board is out of date")
@@ -197,7 +198,8 @@ async def test_reminders_and_deadlines_are_posted_by_the_timer_task(
         assert "Athens' turn ran out (the 2-day deadline)" in expired.content
         assert expired.content.rstrip().endswith(f"<@{p.bob.id}>")
         decode_png(expired.files[0])
-        assert expired.custom_ids() == panel_ids(1, 2)
+        # One entry records the expired turn, so the board version moves on by one.
+        assert expired.custom_ids() == panel_ids(1, 1)
         mine = await slash(double, p.bob, "mygames")
         assert mine.ephemeral and f"/channels/{double.guild.id}/{double.channel.id}/{expired.id}" in mine.content
 

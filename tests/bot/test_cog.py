@@ -13,9 +13,10 @@ import discord
 import pytest
 
 from bot.client import NikaBot
-from bot.cogs import nika as nika_cog
+from bot.cogs import game as nika_cog
 from bot.service import MatchService
 from bot.storage import bot_state
+from engine.registry import games
 from engine.nika import GameState, Move
 from tests.bot.discord_harness import (
     EPHEMERAL,
@@ -82,7 +83,7 @@ async def test_commands_sync_only_when_the_tree_changed(
             assert reply.record.payload["data"]["guild_id"] == str(double.guild.id)
             assert reply.ephemeral
     assert puts() == [global_route, global_route, guild_route]
-    assert [c["name"] for c in double.registered_commands(double.guild.id)] == ["nika"]
+    assert [c["name"] for c in double.registered_commands(double.guild.id)] == [g.slug for g in games()]
 
 
 # --- lobby, refusals and board posts ---------------------------------------------------
@@ -160,7 +161,7 @@ async def test_abort_needs_the_creator_or_manage_channels(
     await slash(double, p.bob, "join", {"city": "sparta-thebes"})
     refused = await slash(double, p.bob, "abort")
     assert refused.ephemeral
-    assert refused.content == "Only the match's creator or someone with Manage Channels can abort it."
+    assert refused.content == "Only the lobby's creator or someone with Manage Channels can abort it."
     # The moderator is not even seated: the permission alone is enough.
     aborted = await slash(double, p.mod, "abort")
     assert not aborted.ephemeral

@@ -14,11 +14,12 @@ from typing import Any
 import pytest
 
 from bot.client import NikaBot
-from bot.cogs.nika import NikaCog
+from bot.cogs.game import GameCog
 from bot.config import Settings
 from bot.service import MatchService
+from engine.registry import games
 
-SUB_COMMAND, SUB_COMMAND_GROUP, STRING, INTEGER = 1, 2, 3, 4
+SUB_COMMAND, SUB_COMMAND_GROUP, STRING, INTEGER, BOOLEAN = 1, 2, 3, 4, 5
 
 # Discord's limits (https://discord.com/developers/docs/interactions/application-commands).
 NAME_MAX = 32
@@ -40,8 +41,9 @@ SURFACE: dict[str, list[tuple[str, bool, list[str] | None, bool]]] = {
         ("deadline", False, DEADLINES, False),
         ("from", False, None, False),
         ("record", False, None, False),
+        ("thread", False, None, False),
     ],
-    "join": [("city", True, SEATS, False)],
+    "join": [("city", True, SEATS, False), ("computer", False, ["easy", "normal", "hard"], False)],
     "leave": [],
     "start": [],
     "abort": [],
@@ -83,7 +85,8 @@ async def tree(tmp_path: Path) -> AsyncIterator[list[dict[str, Any]]]:
     bot = NikaBot(Settings(token="never-used", database=database))
     service = await MatchService.open(database)
     try:
-        await bot.add_cog(NikaCog(bot, service))
+        for game in games():
+            await bot.add_cog(GameCog(bot, service, game.slug))
         yield bot.command_payload(None)
     finally:
         await service.close()
@@ -111,19 +114,20 @@ def characters(node: dict[str, Any]) -> int:
     return total + sum(characters(option) for option in node.get("options") or [])
 
 
-def subcommands(tree: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
-    [nika] = tree
-    return {option["name"]: option for option in nika["options"] if option["type"] == SUB_COMMAND}
+def subcommands(tree: list[dict[str, Any]], group: str = "nika") -> dict[str, dict[str, Any]]:
+    [found] = [command for command in tree if command["name"] == group]
+    return {option["name"]: option for option in found["options"] if option["type"] == SUB_COMMAND}
 
 
-def test_one_guild_only_nika_command(tree: list[dict[str, Any]]) -> None:
-    assert [command["name"] for command in tree] == ["nika"]
-    [nika] = tree
-    assert nika["type"] == 1
-    # Matches are per channel of a server: the command must not be offered in DMs.
-    assert nika["contexts"] == [0]
-    assert nika["dm_permission"] is False
-    assert all(option["type"] == SUB_COMMAND for option in nika["options"])
+def test_one_guild_only_command_group_per_game(tree: list[dict[str, Any]]) -> None:
+    assert [command["name"] for command in tree] == [game.slug for game in games()]
+    assert "nika" in [command["name"] for command in tree]
+    for group in tree:
+        assert group["type"] == 1
+        # Matches are per channel of a server: the commands must not be offered in DMs.
+        assert group["contexts"] == [0]
+        assert group["dm_permission"] is False
+        assert all(option["type"] == SUB_COMMAND for option in group["options"])
 
 
 def test_names_and_descriptions_within_limits(tree: list[dict[str, Any]]) -> None:
@@ -134,8 +138,14 @@ def test_names_and_descriptions_within_limits(tree: list[dict[str, Any]]) -> Non
         # "…" is what discord.py sends when a parameter was never described: players see it.
         assert node["description"] != "…", f"{where}: no description"
         checked += 1
-    # The walk reached the group, every subcommand and every option.
-    assert checked == 1 + len(SURFACE) + sum(len(options) for options in SURFACE.values())
+    # The walk reached every group, subcommand and option.
+    expected = sum(1 + len(group["options"]) + sum(len(o.get("options") or []) for o in group["options"])
+                   for group in tree)  # fmt: skip
+    assert checked == expected
+    nika = subcommands(tree)
+    assert 1 + len(nika) + sum(len(o.get("options") or []) for o in nika.values()) == (
+        1 + len(SURFACE) + sum(len(options) for options in SURFACE.values())
+    )
 
 
 def test_counts_order_and_choices_within_limits(tree: list[dict[str, Any]]) -> None:
@@ -206,6 +216,8 @@ def test_option_types(tree: list[dict[str, Any]]) -> None:
                 assert (option["min_value"], option["max_value"]) == INTEGER_RANGES[where]
             elif where == "new.record":
                 assert option["type"] == ATTACHMENT
+            elif where == "new.thread":
+                assert option["type"] == BOOLEAN
             elif where == "stats.user":
                 assert option["type"] == USER
             else:

@@ -13,10 +13,10 @@ from bot.service import MatchService
 
 
 def test_commands_parse_like_slash_commands() -> None:
-    assert parse_command("/nika move piece:j6 direction:w") == ("move", {"piece": "j6", "direction": "w"})
-    assert parse_command("/nika play action:advance j4, j5, j6") == ("play", {"action": "advance j4, j5, j6"})
-    assert parse_command("/nika pass") == ("pass", {})
-    with pytest.raises(ServiceError, match="start with /nika"):
+    assert parse_command("/nika move piece:j6 direction:w") == ("nika", "move", [("piece", "j6"), ("direction", "w")])
+    assert parse_command("/nika play action:advance j4, j5, j6") == ("nika", "play", [("action", "advance j4, j5, j6")])
+    assert parse_command("/nika pass") == ("nika", "pass", [])
+    with pytest.raises(ServiceError, match="start with a game: /nika"):
         parse_command("/chess move e4")
     with pytest.raises(ServiceError, match="name:value"):
         parse_command("/nika move j6 w")

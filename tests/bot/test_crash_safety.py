@@ -9,9 +9,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bot.match import Entry, replay
-from bot.storage import Database
+from bot.match import Entry, EntryKind, MatchState, replay
 from bot.storage import matches as queries
+from bot.storage.sqlite import SQLiteStorage
+from engine.registry import get_game
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -53,7 +54,7 @@ async def test_sigkill_loses_and_doubles_nothing(tmp_path: Path) -> None:
         acknowledged += run_until_killed(db_path, seed, acks)
     assert len(acknowledged) >= 40
 
-    db = await Database.open(db_path)
+    db = await SQLiteStorage.open(db_path)
     try:
         async with db.reading() as conn:
             logs = {}
@@ -71,5 +72,6 @@ async def test_sigkill_loses_and_doubles_nothing(tmp_path: Path) -> None:
     for row, log, seats in logs.values():
         assert [r.seq for r in log] == list(range(1, len(log) + 1))
         assert row.version == len(log) + 2  # join and start also claimed versions
-        state = replay(seats, row.start_position, [Entry(r.kind, r.user_id, r.city, r.action) for r in log])
+        begun = MatchState.begin(get_game(row.game), {s.seat: s.user_id for s in seats}, row.start_position)
+        state = replay(begun, [Entry(EntryKind(r.kind), r.user_id, r.seat, r.action) for r in log])
         assert state.game.notation() == row.position

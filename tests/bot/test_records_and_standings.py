@@ -10,7 +10,7 @@ from PIL import Image
 from bot.errors import NotAllowed
 from bot.service import MatchService
 from bot.standings import K_FACTOR, START_RATING, expected_score, standings
-from engine.nika import GameRecord
+from engine.record import GameRecord
 from tests.bot.conftest import ALICE, BOB, CAROL, DAVE, GUILD, seat
 
 
@@ -61,10 +61,10 @@ def test_team_elo_uses_the_average_of_each_teams_players() -> None:
 async def test_ratings_after_a_few_finished_matches(service: MatchService) -> None:
     # Alice+Bob beat Carol+Dave twice, then draw; an unrated (casual) match does not count.
     await seat(service, 10, {ALICE: "athens", BOB: "messene", CAROL: "sparta", DAVE: "thebes"})
-    await service.resign(GUILD, 10, CAROL)
+    await service.resign(GUILD, 10, CAROL, confirmed=True)
     await seat(service, 11, {CAROL: "athens-messene", ALICE: "sparta", BOB: "thebes"})
     await service.declare(GUILD, 11, ALICE, "sparta-thebes")
-    await service.concede(GUILD, 11, CAROL)
+    await service.concede(GUILD, 11, CAROL, confirmed=True)
     await seat(service, 12, {ALICE: "athens-messene", DAVE: "sparta-thebes"})
     await service.draw(GUILD, 12, ALICE, "offer")
     await service.draw(GUILD, 12, DAVE, "accept")

@@ -22,7 +22,9 @@ from bot.errors import (
 )
 from bot.service import MatchService
 from bot.storage import matches as queries
-from engine.nika import GameRecord, GameState
+from engine.api import EndingKind
+from engine.nika import GameState
+from engine.record import GameRecord
 from tests.bot.conftest import ALICE, BOB, CAROL, DAVE, EVE, GUILD, seat
 
 # Athens can win at once: k12 faces north with k13 (its victory area) empty.
@@ -38,7 +40,7 @@ def decode(png: bytes) -> Image.Image:
 async def test_two_player_match_from_lobby_to_win(service: MatchService) -> None:
     reply = await service.new_match(GUILD, 1, ALICE, "athens-messene")
     assert "took Athens and Messene" in reply.text
-    with pytest.raises(NotAllowed, match="still needs a player"):
+    with pytest.raises(NotAllowed, match="Sparta and Thebes still need a player"):
         await service.start(GUILD, 1, ALICE)
     await service.join(GUILD, 1, BOB, "sparta-thebes")
     started = await service.start(GUILD, 1, ALICE)
@@ -56,7 +58,7 @@ async def test_two_player_match_from_lobby_to_win(service: MatchService) -> None
     third = await service.act(GUILD, 1, ALICE, "pass")
     assert "Messene" in third.text
     assert (await service.state_of(1)).game.to_act.title == "Messene"
-    await service.resign(GUILD, 1, BOB)
+    await service.resign(GUILD, 1, BOB, confirmed=True)
     state = await service.state_of(1)
     assert state.game.outcome is not None and state.game.outcome.result == "athens-messene"
     # The channel is free again once the match is over.
@@ -145,7 +147,7 @@ async def test_undo_takes_back_your_own_action_while_your_turn_lasts(service: Ma
     with pytest.raises(NotAllowed, match="your own last action"):
         await service.undo(GUILD, 7, BOB)
     reply = await service.undo(GUILD, 7, ALICE)
-    assert "took back Athens' move j6 e" in reply.text
+    assert "took back the last action (Athens moved j6 to k6)" in reply.text
     state = await service.state_of(7)
     assert state.game.notation() == start and not state.played
     await service.act(GUILD, 7, ALICE, "pass")
@@ -182,11 +184,11 @@ async def test_nika_declaration_concede_and_challenge(service: MatchService) -> 
     await service.challenge(GUILD, 9, DAVE)
     assert (await service.state_of(9)).declaration is None
     await service.declare(GUILD, 9, CAROL, "athens-messene")
-    await service.concede(GUILD, 9, BOB)
-    final = await service.concede(GUILD, 9, DAVE)
+    await service.concede(GUILD, 9, BOB, confirmed=True)
+    final = await service.concede(GUILD, 9, DAVE, confirmed=True)
     assert "declared Nika and the opponents conceded" in final.text
     record = GameRecord.from_json((await service.export(GUILD, 9)).file.data.decode())  # type: ignore[union-attr]
-    assert record.ending is not None and record.ending.winner is not None
+    assert record.entries[-1].ending is EndingKind.CONCESSION and record.entries[-1].side == "athens-messene"
     assert record.final_state().outcome.result == "athens-messene"  # type: ignore[union-attr]
 
 
@@ -209,7 +211,7 @@ async def test_history_pages_and_export_round_trip(service: MatchService) -> Non
     record = GameRecord.from_json(exported.file.data.decode())
     assert record.final_state().notation() == (await service.state_of(10)).game.notation()
     assert json.loads(exported.file.data)["actions"][0] == {
-        "city": "athens",
+        "seat": "athens",
         "action": "move j6 e",
         "player": str(ALICE),
     }

@@ -12,6 +12,7 @@ from bot.errors import NotAllowed, ServiceError
 from bot.replies import Notice
 from bot.service import MatchService
 from bot.storage import matches as queries
+from engine.api import EndingKind
 from tests.bot.conftest import ALICE, BOB, GUILD, seat
 
 HOUR = 3600.0
@@ -24,7 +25,7 @@ class Harness:
         self.notices: list[Notice] = []
         self.dispatcher = TimerDispatcher(service, self._announce)
 
-    async def _announce(self, notice: Notice) -> None:
+    async def _announce(self, notice: Notice, nonce: str) -> None:
         self.notices.append(notice)
 
     async def after(self, hours: float) -> list[Notice]:
@@ -119,12 +120,12 @@ async def test_an_expired_turn_is_passed_and_announced(harness: Harness) -> None
     expired = [n for n in notices if "turn ran out" in n.reply.text]
     assert len(expired) == 1
     text = expired[0].reply.text
-    assert "Athens' turn ran out (the 1-day deadline): its last action was passed automatically" in text
+    assert "Athens' turn ran out (the 1-day deadline). Athens passed." in text
     assert "Sparta to act" in text and expired[0].reply.mentions == (BOB,)
     assert expired[0].reply.image is not None
     state = await service.state_of(6)
-    assert [p.action for p in state.played] == ["move j6 w", "pass"]
-    assert state.played[-1].user_id is None
+    assert [p.action for p in state.played] == ["move j6 w", None]
+    assert state.played[-1].ending is EndingKind.TIMEOUT and state.played[-1].user_id is None
     later = await harness.after(24)
     assert next(n for n in later if "turn ran out" in n.reply.text).reply.mentions == (ALICE,)
 
@@ -156,11 +157,11 @@ async def test_due_timers_fire_once_after_a_restart(db_path: str) -> None:
 
 async def test_finished_and_aborted_matches_keep_no_timers(harness: Harness) -> None:
     await seat(harness.service, 8, {ALICE: "athens-messene", BOB: "sparta-thebes"})
-    await harness.service.resign(GUILD, 8, BOB)
+    await harness.service.resign(GUILD, 8, BOB, confirmed=True)
     assert await harness.service.next_timer() is None
     await seat(harness.service, 9, {ALICE: "athens-messene", BOB: "sparta-thebes"})
     assert await harness.service.next_timer() is not None
-    await harness.service.abort(GUILD, 9, ALICE)
+    await harness.service.abort(GUILD, 9, ALICE, can_manage=True)  # a started match: moderators only
     assert await harness.service.next_timer() is None
     assert await harness.after(24 * 10) == []
 
@@ -170,7 +171,7 @@ async def test_a_failing_announcement_does_not_stop_later_timers(db_path: str) -
     service = await MatchService.open(db_path, clock=clock)
     delivered: list[Notice] = []
 
-    async def flaky(notice: Notice) -> None:
+    async def flaky(notice: Notice, nonce: str) -> None:
         if not delivered and notice.channel_id == 10:
             delivered.append(notice)
             raise RuntimeError("Discord is down")

@@ -24,7 +24,7 @@ import pytest
 from PIL import Image
 
 from engine.nika import City, GameState, describe_events
-from render import alt_text
+from render.nika import alt_text
 from tests.bot.discord_harness import LOADING, TIMEOUT, Answer, answer_of
 from tests.discord_double import DiscordDouble, User
 

@@ -1,30 +1,23 @@
-"""Reminder intervals, turn deadlines and DM reminders. Part of MatchService."""
+"""Reminder intervals, turn deadlines and DM reminders."""
 
 from __future__ import annotations
 
-from typing import Any
-
+from bot import texts
 from bot.errors import NotAllowed, NotInMatch, ServiceError
 from bot.replies import Reply
+from bot.service.book import MatchBook
+from bot.service.lobby import check_deadline
+from bot.service.timers import HOUR, MAX_REMINDERS_PER_TURN
 from bot.storage import matches as queries
 from bot.storage import timers
-from bot.texts import sentence
-from bot.turn_timers import HOUR, MAX_REMINDERS_PER_TURN
+from bot.storage.timers import TimerKind
 
-DEADLINE_CHOICES = (0, 1, 2, 3, 7)  # days; 0 is none
 REMINDER_HOURS_RANGE = (1, 168)
 
 
-def check_deadline(days: int | None) -> None:
-    if days is not None and days not in DEADLINE_CHOICES:
-        raise ServiceError("a turn deadline is none, 1, 2, 3 or 7 days")
-
-
 class MatchSettings:
-    """Mixin for MatchService: it relies on the service's db, clock and loading."""
-
-    db: Any
-    clock: Any
+    def __init__(self, book: MatchBook) -> None:
+        self.book = book
 
     async def settings(
         self,
@@ -52,21 +45,22 @@ class MatchSettings:
             # Refused here (not a player, deadline after the start) before anything is written.
             changes.append(await self._match_settings(channel_id, user_id, reminder_hours, deadline_days, can_manage))
         if dm_reminders is not None:
-            async with self.db.transaction() as db:
+            async with self.book.storage.transaction() as db:
                 await timers.set_dm_reminders(db, user_id, dm_reminders)
             changes.append("I will " + ("also remind you by direct message" if dm_reminders else "not DM you"))
         if server_default:
-            async with self.db.transaction() as db:
+            assert reminder_hours is not None
+            async with self.book.storage.transaction() as db:
                 await timers.set_guild_reminder_hours(db, guild_id, reminder_hours)
             changes.append(f"matches on this server now remind after {reminder_hours:g} h unless they say otherwise")
         if changes:
-            return Reply(sentence("; ".join(changes)))
+            return Reply("; ".join(texts.sentence(change) for change in changes))
         return Reply(await self._settings_text(guild_id, channel_id, user_id))
 
     async def _match_settings(
         self, channel_id: int, user_id: int, hours: float | None, deadline: int | None, can_manage: bool
     ) -> str:
-        row, state = await self._load(channel_id)
+        row, state = await self.book.load(channel_id)
         if user_id not in state.players and user_id != row.creator_id and not can_manage:
             raise NotInMatch("only this match's players can change its settings")
         if deadline is not None and row.status != "lobby":
@@ -79,18 +73,19 @@ class MatchSettings:
         if deadline is not None:
             columns["deadline_days"] = deadline or None
             said.append(f"a {deadline}-day turn deadline" if deadline else "no turn deadline")
-        now = self.clock.now()
-        async with self.db.transaction() as db:
+        now = self.book.clock.now()
+        # Claiming the match version orders this change against a start or a move racing it,
+        # so the timers always follow the settings the match really has.
+        async with self.book.claim(row, "the match changed meanwhile, try again") as db:
             await queries.update_match(db, row.id, **columns)
-            if hours is not None and row.status == "active":
-                await timers.clear(db, row.id, "reminder")
-                await timers.schedule(db, row.id, "reminder", now + hours * HOUR, now)
-        self._states.pop(row.id, None)
-        self._timers_changed()
+            if hours is not None and row.status == "active" and not state.is_over:
+                await timers.clear(db, row.id, TimerKind.REMINDER)
+                await timers.schedule(db, row.id, TimerKind.REMINDER, now + hours * HOUR, now)
+        self.book.timers_changed()
         return f"match #{row.id}: " + " and ".join(said)
 
     async def _settings_text(self, guild_id: int, channel_id: int, user_id: int) -> str:
-        async with self.db.reading() as db:
+        async with self.book.storage.reading() as db:
             row = await queries.open_match_in(db, channel_id)
             server = await timers.reminder_hours(db, guild_id, None)
             dm = await timers.dm_reminders(db, user_id)

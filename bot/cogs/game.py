@@ -1,0 +1,256 @@
+"""One slash-command group per hosted game (`/nika`, `/numica`, `/pikemen`), built from the
+command specs (bot/commands): this module turns each spec into a discord.py command whose
+parameters Discord types, and runs it through `dispatch`. No game decisions are made here.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import logging
+import time
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import Choice
+from discord.ext import commands
+
+from bot.cogs.panel import confirm_view, post_reply
+from bot.cogs.posting import refuse, respond, send_private
+from bot.commands.dispatch import CommandSpec, Invoker, OptionKind, OptionSpec, autocomplete, commands_for, dispatch
+from bot.errors import ConfirmFirst, ServiceError, TooSoon
+from bot.games import front_end
+from bot.inflight import in_flight_of
+from bot.replies import Reply
+from bot.service import MatchService
+
+log = logging.getLogger(__name__)
+
+# Answer directly when the work is quick; past this, defer so Discord's 3 s window holds.
+DEFER_AFTER_SECONDS = 1.5
+# A game record posted as an attachment to /<game> new may be this large.
+RECORD_BYTES_MAX = 1_000_000
+# Expensive reads (board, replay, history, stats): a member may make a few at once, then one
+# per COOLDOWN_SECONDS per command (a token bucket), so one member cannot flood the bot.
+COOLDOWN_SECONDS = 5.0
+COOLDOWN_BURST = 3
+THREAD_MINUTES = 10080  # a match's thread archives after a week without messages
+
+
+def invoker(interaction: discord.Interaction, *, channel_id: int | None = None,
+            parent: int | None = None) -> Invoker:  # fmt: skip
+    return Invoker(
+        guild_id=interaction.guild_id or 0,
+        channel_id=channel_id or interaction.channel_id or 0,
+        user_id=interaction.user.id,
+        can_manage=interaction.permissions.manage_channels,
+        locale=str(interaction.locale.value) if interaction.locale else "en",
+        parent_channel_id=parent,
+    )
+
+
+def _annotation(option: OptionSpec) -> Any:
+    if option.kind is OptionKind.INTEGER:
+        if option.min_value is not None or option.max_value is not None:
+            return app_commands.Range[int, option.min_value, option.max_value]
+        return int
+    if option.kind is OptionKind.NUMBER:
+        return float
+    if option.kind is OptionKind.BOOLEAN:
+        return bool
+    if option.kind is OptionKind.USER:
+        return discord.User
+    if option.kind is OptionKind.ATTACHMENT:
+        return discord.Attachment
+    if option.max_length is not None and not option.choices:
+        return app_commands.Range[str, None, option.max_length]
+    return str
+
+
+def _python_name(option: OptionSpec) -> str:
+    return f"o_{option.name}"
+
+
+class GameGroup(app_commands.Group):
+    async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        log.exception("command failed", exc_info=error)
+        # The failure may have come after the action was saved: send players to the board, not to retry.
+        await send_private(
+            interaction, f"Something went wrong on my side. Check /{self.name} board before trying again."
+        )
+
+
+class GameCog(commands.Cog):
+    """The command group of one game, with every command run through `dispatch`."""
+
+    def __init__(self, bot: commands.Bot, service: MatchService, game: str) -> None:
+        self.bot = bot
+        self.service = service
+        self.game = game
+        self.__cog_name__ = f"{game} commands"  # one cog per game: each needs its own name
+        # Matches live in a server's channels: the commands are not offered in DMs.
+        self.group = GameGroup(
+            name=game, description=front_end(game).description[:100], guild_only=True,
+            allowed_contexts=app_commands.AppCommandContext(guild=True),
+        )  # fmt: skip
+        self._buckets: dict[tuple[int, str], tuple[float, float]] = {}  # (member, command) -> (tokens, when)
+        for spec in commands_for(game).values():
+            self.group.add_command(self._command(spec))
+
+    async def cog_load(self) -> None:
+        self.bot.tree.add_command(self.group)
+
+    async def cog_unload(self) -> None:
+        self.bot.tree.remove_command(self.group.name)
+
+    # --- building commands from specs ---------------------------------------------------
+    def _command(self, spec: CommandSpec) -> app_commands.Command[Any, ..., None]:
+        cog = self
+
+        async def callback(interaction: discord.Interaction, **values: Any) -> None:
+            given = {option.name: values.get(_python_name(option)) for option in spec.options}
+            await cog.run(interaction, spec, given)
+
+        parameters = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                                        annotation=discord.Interaction)]  # fmt: skip
+        for option in spec.options:
+            annotation = _annotation(option)
+            parameters.append(inspect.Parameter(
+                _python_name(option), inspect.Parameter.KEYWORD_ONLY,
+                annotation=annotation if option.required else annotation | None,
+                default=inspect.Parameter.empty if option.required else None,
+            ))  # fmt: skip
+        callback.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
+        callback.__name__ = spec.name
+        renames = {_python_name(o): o.name for o in spec.options}
+        described = {_python_name(o): o.description[:100] for o in spec.options}
+        decorated: Any = callback
+        if renames:
+            decorated = app_commands.rename(**renames)(app_commands.describe(**described)(decorated))
+        choices = {
+            _python_name(o): [_choice(o, c.value, c.label) for c in o.choices] for o in spec.options if o.choices
+        }
+        if choices:
+            decorated = app_commands.choices(**choices)(decorated)
+        command: app_commands.Command[Any, ..., None] = app_commands.Command(
+            name=spec.name, description=spec.description[:100], callback=decorated
+        )
+        for option in spec.options:
+            if option.autocomplete:
+                command.autocomplete(_python_name(option))(self._suggester(spec, option))
+        return command
+
+    def _suggester(
+        self, spec: CommandSpec, option: OptionSpec
+    ) -> Callable[[discord.Interaction, str], Awaitable[list[Choice[str]]]]:
+        async def suggest(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+            filled = {key: value for key, value in vars(interaction.namespace).items() if isinstance(value, str)}
+            filled[option.name] = current
+            steps = await autocomplete(self.service, invoker(interaction), self.game, spec.name, option.name, filled)
+            return [Choice(name=step.label[:100] or step.value[:100], value=step.value[:100]) for step in steps[:25]]
+
+        return suggest
+
+    # --- the one path every command takes --------------------------------------------
+    async def run(self, interaction: discord.Interaction, spec: CommandSpec, options: Mapping[str, Any]) -> None:
+        with in_flight_of(self.bot).track():
+            try:
+                await self._run(interaction, spec, options)
+            except TooSoon as error:
+                await refuse(interaction, str(error))
+
+    async def _run(self, interaction: discord.Interaction, spec: CommandSpec, options: Mapping[str, Any]) -> None:
+        if spec.cooldown:
+            self._cool_down(interaction.user.id, spec.name)
+        typed = dict(options)
+        for option in spec.options:
+            value = typed.get(option.name)
+            if isinstance(value, discord.abc.User):
+                typed[option.name] = value.id
+            elif isinstance(value, discord.Attachment):
+                if value.size > RECORD_BYTES_MAX:
+                    await refuse(interaction, "that file is too large to be a game record")
+                    return
+                typed[option.name] = (await value.read()).decode("utf-8", errors="replace")
+        who = invoker(interaction)
+        thread: discord.Thread | None = None
+        if spec.name == "new" and typed.pop("thread", None):
+            thread = await self._open_thread(interaction)
+            if thread is None:
+                return
+            who = invoker(interaction, channel_id=thread.id, parent=interaction.channel_id)
+        task = asyncio.ensure_future(dispatch(self.service, who, self.game, spec.name, typed))
+        done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER_SECONDS)
+        deferred = not done
+        if deferred:
+            await interaction.response.defer(thinking=True, ephemeral=spec.private)
+        try:
+            reply = await task
+        except ConfirmFirst as confirm:
+            if deferred and not spec.private:
+                await interaction.delete_original_response()
+            await send_private(interaction, str(confirm), confirm_view(self.game, confirm))
+            return
+        except ServiceError as error:
+            if deferred and not spec.private:  # the public "thinking…" placeholder must not carry a private refusal
+                await interaction.delete_original_response()
+            if thread is not None:
+                await _delete_quietly(thread)
+            await refuse(interaction, str(error))
+            return
+        log.info("command", extra={"command": spec.name, "game": self.game, "match": reply.match_id,
+                                   "user": interaction.user.id})  # fmt: skip
+        if thread is not None:
+            await self._post_in_thread(interaction, thread, reply)
+        elif spec.private:
+            await post_reply(interaction, self.service, reply, ephemeral=True)
+        else:
+            await post_reply(interaction, self.service, reply)
+
+    def _cool_down(self, user_id: int, command: str) -> None:
+        now = time.monotonic()
+        key = (user_id, command)
+        tokens, when = self._buckets.get(key, (float(COOLDOWN_BURST), now))
+        tokens = min(float(COOLDOWN_BURST), tokens + (now - when) / COOLDOWN_SECONDS)
+        if tokens < 1.0:
+            wait = (1.0 - tokens) * COOLDOWN_SECONDS
+            raise TooSoon(f"you can use /{self.game} {command} again in {max(wait, 1):.0f} s")
+        if len(self._buckets) > 10_000:  # forget full buckets so the table stays small
+            self._buckets = {k: v for k, v in self._buckets.items() if now - v[1] < COOLDOWN_SECONDS * COOLDOWN_BURST}
+        self._buckets[key] = (tokens - 1.0, now)
+
+    async def _open_thread(self, interaction: discord.Interaction) -> discord.Thread | None:
+        channel = interaction.channel
+        if not isinstance(channel, discord.TextChannel):
+            await refuse(interaction, "a match thread can be opened in a text channel only")
+            return None
+        name = f"{front_end(self.game).slug.capitalize()} — {interaction.user.display_name}"[:100]
+        try:
+            return await channel.create_thread(name=name, type=discord.ChannelType.public_thread,
+                                               auto_archive_duration=THREAD_MINUTES)  # fmt: skip
+        except discord.HTTPException:
+            await refuse(interaction, "I could not open a thread here: I need the Create Public Threads permission")
+            return None
+
+    async def _post_in_thread(self, interaction: discord.Interaction, thread: discord.Thread, reply: Reply) -> None:
+        from bot.cogs.panel import view_for
+        from bot.cogs.posting import message_kwargs
+
+        await thread.send(**message_kwargs(reply, view_for(reply)))  # type: ignore[arg-type]
+        await respond(interaction, Reply(f"{reply.text}\nThe match is in its own thread: {thread.mention}",
+                                         match_id=reply.match_id, game=reply.game))  # fmt: skip
+
+
+def _choice(option: OptionSpec, value: str, label: str) -> Choice[Any]:
+    if option.kind is OptionKind.INTEGER:
+        return Choice(name=label[:100], value=int(value))
+    return Choice(name=label[:100], value=value[:100])
+
+
+async def _delete_quietly(thread: discord.Thread) -> None:
+    try:
+        await thread.delete()
+    except discord.HTTPException:
+        log.info("could not delete an unused match thread", extra={"thread": thread.id})

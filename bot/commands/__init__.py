@@ -1,0 +1,1 @@
+"""The command surface of every hosted game, independent of Discord (see `dispatch.py`)."""

@@ -1,0 +1,85 @@
+"""Running commands: a game's group, a
+command name and its typed options in, a Reply out. The Discord cogs and the local console
+both call `dispatch`, so a command means the same thing everywhere."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from bot import menus
+from bot.commands.shared import commands_for, refuse_unknown
+from bot.commands.spec import CommandSpec, Context, Invoker, OptionKind, OptionSpec
+from bot.commands.values import checked, parse_options, parse_value
+from bot.replies import Reply
+from bot.service import MatchService
+from engine.api import Step
+from engine.registry import get_game
+
+__all__ = [
+    "CommandSpec", "Context", "Invoker", "OptionKind", "OptionSpec", "autocomplete", "commands_for", "dispatch",
+    "parse_options", "parse_value",
+]  # fmt: skip
+
+
+async def dispatch(service: MatchService, who: Invoker, game: str, name: str, options: Mapping[str, Any]) -> Reply:
+    """Run `/<game> <name>` with typed options. Refusals raise ServiceError."""
+    command = commands_for(game).get(name)
+    if command is None:
+        raise refuse_unknown(game, name)
+    return await command.run(Context(service, who, game), checked(command, options))
+
+
+def path_values(command: CommandSpec, options: Mapping[str, Any], upto: int) -> list[str | None]:
+    """The menu steps the options fill before position `upto` (None where not filled yet)."""
+    chosen: list[str | None] = []
+    for step in command.path[:upto]:
+        if step.startswith("@"):
+            name = step[1:]
+            value = options.get(name)
+            if value is None or str(value).strip() == "":
+                chosen.append(None)
+                continue
+            normal = command.normalize.get(name)
+            text = str(value).strip().lower()
+            chosen.append(normal(text) if normal else text)
+        else:
+            chosen.append(step)
+    return chosen
+
+
+async def autocomplete(
+    service: MatchService, who: Invoker, game: str, name: str, focused: str, options: Mapping[str, Any]
+) -> list[Step]:
+    """What to suggest for the focused option: only what is legal for this member right now."""
+    command = commands_for(game).get(name)
+    if command is None:
+        return []
+    typed = str(options.get(focused) or "")
+    if name == "setup":
+        return await _setup_suggestions(service, who, typed)
+    legal = await service.legal_actions(who.channel_id, who.user_id)
+    if not legal:
+        return []
+    rules = get_game(game)
+    if name == "play":
+        steps = [Step(a.notation(), a.notation()) for a in legal]
+        return menus.matching(steps, typed)
+    step = f"@{focused}"
+    if step not in command.path:
+        return []
+    index = command.path.index(step)
+    chosen = path_values(command, options, index)
+    return menus.matching(menus.next_steps(rules, legal, chosen), typed)
+
+
+async def _setup_suggestions(service: MatchService, who: Invoker, typed: str) -> list[Step]:
+    found = await service.match_in(who.channel_id)
+    if found is None:
+        return []
+    _, state = found
+    mine = [s for s in state.rules.setup_pending(state.game) if state.seats.get(s) == who.user_id]
+    if not mine:
+        return []
+    steps = [Step(c.value, c.label) for c in state.rules.setup_choices(state.game, mine[0])]
+    return menus.matching(steps, typed)

@@ -1,0 +1,78 @@
+"""The command surface as data: every command of every game's group, with its options and
+their types, written once. The Discord cogs build slash commands from it, the console
+parses text against it, and the hostile-input tests walk it."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import TYPE_CHECKING, Any
+
+from engine.api import Choice
+
+if TYPE_CHECKING:
+    from bot.replies import Reply
+    from bot.service import MatchService
+
+
+class OptionKind(Enum):
+    TEXT = "text"
+    INTEGER = "integer"
+    NUMBER = "number"
+    BOOLEAN = "boolean"
+    USER = "user"  # a member: an id once parsed
+    ATTACHMENT = "attachment"  # a file: its text once read
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    name: str
+    description: str
+    kind: OptionKind = OptionKind.TEXT
+    required: bool = False
+    choices: tuple[Choice, ...] = ()
+    min_value: int | None = None
+    max_value: int | None = None
+    max_length: int | None = None
+    autocomplete: bool = False  # offered from the legal actions (or seats) as the player types
+
+
+@dataclass(frozen=True, slots=True)
+class Invoker:
+    """Who typed a command, and where."""
+
+    guild_id: int
+    channel_id: int
+    user_id: int
+    can_manage: bool = False  # holds Manage Channels here, as the front end reports
+    locale: str = "en"
+    parent_channel_id: int | None = None  # the channel a thread belongs to, when in a thread
+
+
+@dataclass(frozen=True, slots=True)
+class Context:
+    service: MatchService
+    who: Invoker
+    game: str  # the slug of the group the command was typed in
+
+
+Runner = Callable[[Context, Mapping[str, Any]], Awaitable["Reply"]]
+
+
+@dataclass(frozen=True, slots=True)
+class CommandSpec:
+    game: str
+    name: str
+    description: str
+    run: Runner
+    options: tuple[OptionSpec, ...] = ()
+    private: bool = False  # the reply is for the invoker only
+    cooldown: bool = False  # an expensive read, rate-limited per member on Discord
+    # For action commands: the menu path the options fill, e.g. ("move", "@piece", "@direction");
+    # "@name" is an option, anything else a fixed step. Autocomplete reads the menus from it.
+    path: tuple[str, ...] = ()
+    normalize: Mapping[str, Callable[[str], str]] = field(default_factory=dict)
+
+    def option(self, name: str) -> OptionSpec | None:
+        return next((o for o in self.options if o.name == name), None)

@@ -1,0 +1,429 @@
+"""A match's state as the replay of its log: the game, who holds which seat, the undo
+point, an open proposal (a draw offer or a claim) and secret setup choices. Pure and
+synchronous, for any game, through the game interface alone. The service validates a
+new entry with the same code that replays old ones, so the log and the live state
+cannot disagree."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+from typing import Any
+
+from bot.errors import IllegalMove, NotAllowed, NotInMatch, NotYourTurn, ServiceError
+from bot.match.chain import Chain
+from bot.match.entries import Entry, EntryKind
+from engine.api import Ending, EndingKind, Game, Seat, Side, UndoScope, seat_table, sides_of
+from engine.errors import IllegalAction
+from engine.record import GameRecord, RecordEntry
+
+# Who may agree to a proposal: a member (their user id) or a computer seat (its slug).
+Party = int | str
+
+
+class ProposalKind(StrEnum):
+    DRAW = "draw"
+    CLAIM = "claim"
+
+
+@dataclass(frozen=True, slots=True)
+class Proposal:
+    """A draw offer, or a claim that `side` has won (Nika's declaration), awaiting answers."""
+
+    kind: ProposalKind
+    by: int | None
+    agreed: frozenset[Party]
+    seq: int  # the log entry that made it: answer buttons name it
+    side: str | None = None
+
+    # The first release's names, which its tests and texts use.
+    @property
+    def accepted(self) -> frozenset[Party]:
+        return self.agreed
+
+    @property
+    def conceded(self) -> frozenset[Party]:
+        return self.agreed
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """An effective step of the game (not undone): an action, or an ending decided off the board."""
+
+    seq: int
+    seat: str
+    user_id: int | None
+    action: str | None  # canonical notation; None for an ending
+    events: tuple[Any, ...]
+    ending: EndingKind | None = None
+    side: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MatchState:
+    rules: Game[Any]
+    seats: Mapping[str, int | None]  # seat → the member holding it (None: a computer seat)
+    start: str  # the game's first position (before any setup)
+    game: Any  # the game's own state
+    player_count: int = 0  # the count the game was created for (it decides the seats in Pikemen)
+    options: Mapping[str, str] = field(default_factory=dict)
+    seed: int = 0
+    computers: Mapping[str, str] = field(default_factory=dict)  # seat → level
+    version: int = 0  # log entries so far
+    board_version: int = 0  # entries that changed the board: what a posted board shows
+    played: Chain[Played] = field(default_factory=Chain)
+    # The state before the last action, while its player may still take it back (see UndoScope).
+    undo_point: Any | None = None
+    undone: bool = False  # the last board entry was an undo: only one action can be taken back
+    proposal: Proposal | None = None
+    setup: Mapping[str, str] = field(default_factory=dict)  # secret choices not yet revealed
+    revealed_setup: Mapping[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def begin(
+        cls,
+        rules: Game[Any],
+        seats: Mapping[str, int | None],
+        start: str,
+        *,
+        players: int = 0,
+        options: Mapping[str, str] | None = None,
+        seed: int = 0,
+        computers: Mapping[str, str] | None = None,
+    ) -> MatchState:
+        game = rules.load(start)
+        return cls(rules, dict(seats), start, game, players or len(rules.state_seats(game)), dict(options or {}),
+                   seed, dict(computers or {}))  # fmt: skip
+
+    # --- who is who -------------------------------------------------------------------
+    @property
+    def table(self) -> tuple[Seat, ...]:
+        return seat_table(self.rules, self.rules.state_seats(self.game))
+
+    def table_slugs(self) -> tuple[str, ...]:
+        return tuple(s.slug for s in self.table)
+
+    @property
+    def sides(self) -> tuple[Side, ...]:
+        """The sides with the game's own titles ("Athens–Messene")."""
+        titles = {side.slug: side.title for side in self.rules.sides(self.player_count)}
+        return tuple(Side(s.slug, titles.get(s.slug, s.title), s.seats) for s in sides_of(self.table))
+
+    def seat_title(self, seat: str) -> str:
+        return next((s.title for s in self.table if s.slug == seat), seat.title())
+
+    def side_of(self, seat: str) -> str:
+        return next(s.side for s in self.table if s.slug == seat)
+
+    def side_title(self, side: str) -> str:
+        return next((s.title for s in self.rules.sides(self.player_count) if s.slug == side), side)
+
+    @property
+    def players(self) -> frozenset[int]:
+        """The members holding a seat (computer seats are not members)."""
+        return frozenset(uid for uid in self.seats.values() if uid is not None)
+
+    def holder(self, seat: Any) -> int | None:
+        return self.seats.get(_slug(seat))
+
+    def seats_of(self, user_id: int) -> list[str]:
+        return [s.slug for s in self.table if self.seats.get(s.slug) == user_id]
+
+    def cities_of(self, user_id: int) -> list[str]:  # the first release's name
+        return self.seats_of(user_id)
+
+    def is_computer(self, seat: str) -> bool:
+        return seat in self.computers
+
+    def party_of(self, seat: str) -> Party:
+        holder = self.seats.get(seat)
+        return holder if holder is not None else seat
+
+    def seats_in_play(self) -> tuple[str, ...]:
+        return self.rules.seats_in_play(self.game)
+
+    def parties_in_play(self) -> frozenset[Party]:
+        return frozenset(self.party_of(seat) for seat in self.seats_in_play())
+
+    @property
+    def to_act(self) -> str | None:
+        return self.rules.to_act(self.game)
+
+    def acting_user(self) -> int | None:
+        seat = self.to_act
+        return None if seat is None else self.seats.get(seat)
+
+    def acting_computer(self) -> str | None:
+        """The computer seat to act now (a move, or a setup choice still owed), if any."""
+        if self.is_over:
+            return None
+        seat = self.to_act
+        if seat is not None:
+            return seat if self.is_computer(seat) else None
+        return next((s for s in self.setup_pending() if self.is_computer(s)), None)
+
+    @property
+    def is_over(self) -> bool:
+        return self.rules.outcome(self.game) is not None
+
+    def setup_pending(self) -> tuple[str, ...]:
+        """Seats that still owe a setup choice (those that made one may still change it)."""
+        return tuple(s for s in self.rules.setup_pending(self.game) if s not in self.setup)
+
+    def in_setup(self) -> bool:
+        return bool(self.rules.setup_pending(self.game))
+
+    @property
+    def draw_offer(self) -> Proposal | None:
+        return self.proposal if self.proposal is not None and self.proposal.kind is ProposalKind.DRAW else None
+
+    @property
+    def declaration(self) -> Proposal | None:
+        return self.proposal if self.proposal is not None and self.proposal.kind is ProposalKind.CLAIM else None
+
+    def answerers(self, proposal: Proposal) -> frozenset[Party]:
+        """Who must agree: every party still in the game for a draw; for a claim, every party
+        holding a seat in play that is not on the claimed side."""
+        if proposal.kind is ProposalKind.DRAW:
+            return self.parties_in_play()
+        return frozenset(self.party_of(s) for s in self.seats_in_play() if self.side_of(s) != proposal.side)
+
+    def waiting_for(self, proposal: Proposal) -> frozenset[Party]:
+        return self.answerers(proposal) - proposal.agreed
+
+    def record(self) -> GameRecord:
+        entries = [
+            RecordEntry(p.seat, p.action, p.ending, p.side, str(p.user_id) if p.user_id is not None else None)
+            for p in self.played
+        ]
+        return GameRecord(self.rules.slug, self.start, entries, self.player_count, dict(self.options), self.seed,
+                          dict(self.revealed_setup))  # fmt: skip
+
+    # --- applying entries -------------------------------------------------------------
+    def with_entry(self, entry: Entry) -> tuple[MatchState, tuple[Any, ...]]:
+        """The state after one more log entry, or a ServiceError saying why it is refused."""
+        outcome = self.rules.outcome(self.game)
+        if outcome is not None:
+            raise NotAllowed(f"this match is over: {outcome.summary}")
+        if entry.user_id is not None and entry.user_id not in self.players:
+            raise NotInMatch("you are not playing in this match")
+        handler = _HANDLERS[EntryKind(entry.kind)]
+        try:
+            state, events = handler(self, entry)
+        except IllegalAction as error:
+            raise IllegalMove(str(error)) from error
+        board = self.board_version + (EntryKind(entry.kind).changes_board or _board_changed(self, state))
+        return replace(state, version=self.version + 1, board_version=board), events
+
+    def _acting_seat(self, entry: Entry) -> str:
+        """The seat this entry acts for: the one to act, which its member (or the host) must hold."""
+        seat = self.to_act
+        if seat is None:
+            raise NotAllowed(self._not_playing_yet())
+        if entry.user_id is not None and self.seats.get(seat) != entry.user_id:
+            holder = self.seats.get(seat)
+            who = f"<@{holder}> plays it" if holder is not None else "the computer plays it"
+            raise NotYourTurn(f"it is {_possessive(self.seat_title(seat))} turn ({who})")
+        return seat
+
+    def _not_playing_yet(self) -> str:
+        waiting = ", ".join(self.seat_title(s) for s in self.setup_pending())
+        return f"the game has not begun: {waiting} must still set up" if waiting else "nobody is to act"
+
+    def _action(self, entry: Entry) -> tuple[MatchState, tuple[Any, ...]]:
+        seat = self._acting_seat(entry)
+        rules = self.rules
+        action = rules.parse_action(entry.text or "")
+        action = rules.canonical(self.game, action)
+        game, events = rules.apply(self.game, action)
+        played = Played(self.version + 1, seat, entry.user_id, action.notation(), tuple(events))
+        keep_undo = rules.outcome(game) is None and (
+            rules.undo_scope is UndoScope.UNTIL_NEXT_ACTION or rules.to_act(game) == seat
+        )
+        state = replace(self, game=game, played=self.played.appended(played),
+                        undo_point=self.game if keep_undo else None, undone=False)  # fmt: skip
+        return state, played.events
+
+    def _undo(self, entry: Entry) -> tuple[MatchState, tuple[Any, ...]]:
+        if not self.played or self.played[-1].action is None:
+            raise NotAllowed("there is no action to undo")
+        last = self.played[-1]
+        if self.undone:
+            raise NotAllowed("only one action can be taken back: play on from here")
+        if entry.user_id is not None and last.user_id != entry.user_id:
+            raise NotAllowed("you can only undo your own last action")
+        if self.undo_point is None:
+            if self.rules.undo_scope is UndoScope.TURN:
+                raise NotAllowed(f"{_possessive(self.seat_title(last.seat))} turn is over, so its actions stand")
+            raise NotAllowed("the next player has moved since, so that action stands")
+        state = replace(self, game=self.undo_point, played=self.played.dropped_last(), undo_point=None, undone=True)
+        return state, ()
+
+    def _setup(self, entry: Entry) -> tuple[MatchState, tuple[Any, ...]]:
+        seat = entry.seat or ""
+        if seat not in self.rules.setup_pending(self.game):
+            raise NotAllowed("there is no setup to make now" if not self.in_setup() else f"{seat} has no setup to make")
+        if entry.user_id is not None and self.seats.get(seat) != entry.user_id:
+            raise NotYourTurn(f"{self.seat_title(seat)} is not your seat")
+        choice = self.rules.parse_setup(self.game, seat, entry.text or "")
+        setup = {**self.setup, seat: choice}
+        if set(setup) < set(self.rules.setup_pending(self.game)):
+            return replace(self, setup=setup), ()
+        game, events = self.rules.apply_setup(self.game, setup)
+        return replace(self, game=game, setup={}, revealed_setup={**self.revealed_setup, **setup}), tuple(events)
+
+    def _end(self, ending: Ending, entry: Entry, seat: str) -> tuple[MatchState, tuple[Any, ...]]:
+        game, events = self.rules.end(self.game, ending)
+        played = Played(self.version + 1, seat, entry.user_id, None, tuple(events), ending.kind, ending.side)
+        proposal = self.proposal if self.rules.outcome(game) is None else None
+        state = replace(self, game=game, played=self.played.appended(played), undo_point=None, proposal=proposal)
+        return state, played.events
+
+    def _resign(self, entry: Entry) -> tuple[MatchState, tuple[Any, ...]]:
+        user = _user(entry)
+        mine = [s for s in self.seats_in_play() if self.seats.get(s) == user]
+        if not mine:
+            raise NotAllowed("you are already out of this game")
+        return self._end(Ending(EndingKind.RESIGNATION, mine[0]), entry, mine[0])
+
+    def _timeout(self, entry: Entry) -> tuple[MatchState, tuple[Any, ...]]:
+        seat = self._acting_seat(entry)
+        return self._end(Ending(EndingKind.TIMEOUT, seat), entry, seat)
+
+    def _party(self, entry: Entry) -> Party:
+        if entry.user_id is not None:
+            return entry.user_id
+        if entry.seat is None or not self.is_computer(entry.seat):
+            raise NotAllowed("only a player can do that")
+        return entry.seat
+
+    def _propose(self, entry: Entry, kind: ProposalKind, side: str | None) -> tuple[MatchState, tuple[Any, ...]]:
+        party = self._party(entry)
+        if self.proposal is not None:
+            raise NotAllowed(_pending_text(self, self.proposal))
+        if party not in self.parties_in_play():
+            raise NotAllowed("you are out of this game")
+        proposal = Proposal(kind, entry.user_id, frozenset({party}), self.version + 1, side)
+        if kind is ProposalKind.CLAIM:
+            # A player who claims the game for the other side concedes by saying so.
+            proposal = replace(proposal, agreed=frozenset({party}) & self.answerers(proposal))
+        return replace(self, proposal=proposal)._settle(entry)
+
+    def _draw_offer(self, entry: Entry) -> tuple[MatchState, tuple[Any, ...]]:
+        return self._propose(entry, ProposalKind.DRAW, None)
+
+    def _declare(self, entry: Entry) -> tuple[MatchState, tuple[Any, ...]]:
+        if self.rules.claim is None:
+            raise NotAllowed(f"{self.rules.title} has no claims")
+        side = (entry.text or "").strip().lower()
+        if side not in {s.slug for s in self.sides}:
+            raise ServiceError(f"{side!r} is not a side: choose {', '.join(s.slug for s in self.sides)}")
+        return self._propose(entry, ProposalKind.CLAIM, side)
+
+    def _answer(self, entry: Entry, kind: ProposalKind, agree: bool) -> tuple[MatchState, tuple[Any, ...]]:
+        party = self._party(entry)
+        proposal = self.proposal
+        if proposal is None or proposal.kind is not kind:
+            raise NotAllowed(
+                "no draw is on offer: offer one first"
+                if kind is ProposalKind.DRAW
+                else f"nobody has declared {self.rules.claim.title if self.rules.claim else 'a claim'}"
+            )
+        if party not in self.answerers(proposal):
+            if kind is ProposalKind.CLAIM:
+                others = [s.title for s in self.sides if s.slug != proposal.side]
+                raise NotAllowed(f"only {' and '.join(others)} answer this declaration")
+            raise NotAllowed("you are out of this game")
+        if not agree:
+            return replace(self, proposal=None), ()
+        if party in proposal.agreed:
+            raise NotAllowed(
+                "you have already agreed to this draw; waiting for the others" if kind is ProposalKind.DRAW
+                else "you have already conceded; waiting for your ally"
+            )  # fmt: skip
+        return replace(self, proposal=replace(proposal, agreed=proposal.agreed | {party}))._settle(entry)
+
+    def _settle(self, entry: Entry) -> tuple[MatchState, tuple[Any, ...]]:
+        """End the game once every answerer agreed to the open proposal."""
+        proposal = self.proposal
+        assert proposal is not None
+        if self.waiting_for(proposal):
+            return self, ()
+        seat = _first(self.seats_of(entry.user_id) if entry.user_id is not None else [entry.seat or ""])
+        if proposal.kind is ProposalKind.DRAW:
+            return self._end(Ending(EndingKind.AGREEMENT), entry, seat)
+        by_seat = _first(self.seats_of(proposal.by)) if proposal.by is not None else seat
+        settled = replace(entry, user_id=proposal.by)
+        return self._end(Ending(EndingKind.CONCESSION, seat=by_seat or None, side=proposal.side), settled, by_seat)
+
+    def _draw_accept(self, entry: Entry) -> tuple[MatchState, tuple[Any, ...]]:
+        return self._answer(entry, ProposalKind.DRAW, True)
+
+    def _draw_decline(self, entry: Entry) -> tuple[MatchState, tuple[Any, ...]]:
+        return self._answer(entry, ProposalKind.DRAW, False)
+
+    def _concede(self, entry: Entry) -> tuple[MatchState, tuple[Any, ...]]:
+        return self._answer(entry, ProposalKind.CLAIM, True)
+
+    def _challenge(self, entry: Entry) -> tuple[MatchState, tuple[Any, ...]]:
+        return self._answer(entry, ProposalKind.CLAIM, False)
+
+
+def _board_changed(before: MatchState, after: MatchState) -> bool:
+    """A setup that revealed the rows, or an off-board ending, changes what a board shows."""
+    return after.game is not before.game
+
+
+def _pending_text(state: MatchState, proposal: Proposal) -> str:
+    who = f"<@{proposal.by}>" if proposal.by is not None else "the computer"
+    if proposal.kind is ProposalKind.DRAW:
+        return f"{who} already offered a draw: accept or decline it"
+    title = state.rules.claim.title if state.rules.claim else "a claim"
+    return f"{title} was already declared for {state.side_title(proposal.side or '')}: it awaits an answer"
+
+
+def _possessive(title: str) -> str:
+    return f"{title}'" if title.endswith("s") else f"{title}'s"
+
+
+def _slug(seat: Any) -> str:
+    """A seat slug from a slug or an enum member (Nika's City), for the first release's callers."""
+    name = getattr(seat, "name", seat)
+    return str(name).lower()
+
+
+def _first(seats: list[str]) -> str:
+    return seats[0] if seats else ""
+
+
+def _user(entry: Entry) -> int:
+    if entry.user_id is None:
+        raise NotAllowed("only a player can do that")
+    return entry.user_id
+
+
+_HANDLERS = {
+    EntryKind.ACTION: MatchState._action,
+    EntryKind.UNDO: MatchState._undo,
+    EntryKind.SETUP: MatchState._setup,
+    EntryKind.RESIGN: MatchState._resign,
+    EntryKind.TIMEOUT: MatchState._timeout,
+    EntryKind.DRAW_OFFER: MatchState._draw_offer,
+    EntryKind.DRAW_ACCEPT: MatchState._draw_accept,
+    EntryKind.DRAW_DECLINE: MatchState._draw_decline,
+    EntryKind.DECLARE: MatchState._declare,
+    EntryKind.CONCEDE: MatchState._concede,
+    EntryKind.CHALLENGE: MatchState._challenge,
+}
+
+
+def replay(start: MatchState, entries: list[Entry]) -> MatchState:
+    """Rebuild a match from its log. A log that does not replay is corrupt: fail loudly."""
+    state = start
+    for number, entry in enumerate(entries, start=1):
+        try:
+            state, _ = state.with_entry(entry)
+        except ServiceError as error:
+            raise RuntimeError(f"log entry {number} ({entry}) does not replay: {error}") from error
+    return state

@@ -1,0 +1,281 @@
+"""The match service: the one place the front ends (Discord cogs, the local console, tests)
+drive matches through, with plain ids and no Discord types.
+
+It is composed of parts that share one `MatchBook` (loading, caching, committing):
+the lobby, play, reading, settings, turn timers and computer seats. Every change is
+committed before the reply is built, and two changes that race on one match are
+settled by the match version: exactly one applies.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from bot.clock import Clock, SystemClock
+from bot.errors import NoMatch
+from bot.match import Entry, EntryKind, MatchState
+from bot.replies import Image, Notice, Reply
+from bot.service.book import MatchBook, Renderer, default_renderer
+from bot.service.computer import ComputerPlayers
+from bot.service.lobby import LEVELS, Lobby
+from bot.service.notices import notice_from_json
+from bot.service.play import Play
+from bot.service.reading import Reading, TurnInfo
+from bot.service.settings import MatchSettings
+from bot.service.timers import TurnTimers
+from bot.standings import Standing
+from bot.storage import Storage, matches, open_storage, outbox
+from bot.storage.outbox import PendingNotice
+from bot.storage.timers import TimerRow
+
+__all__ = ["LEVELS", "MatchService", "TurnInfo"]
+
+
+class MatchService:
+    def __init__(
+        self,
+        storage: Storage,
+        *,
+        renderer: Renderer = default_renderer,
+        clock: Clock | None = None,
+        render_threads: int = 2,
+        computers: ComputerPlayers | None = None,
+        lobby_days: float = 7.0,
+        lobbies_per_member: int = 3,
+    ) -> None:
+        self.storage = storage
+        self.db = storage  # the first release's name, which its tests use
+        self.clock: Clock = clock or SystemClock()
+        self.book = MatchBook(storage, self.clock, renderer, render_threads)
+        self.lobby = Lobby(self.book, lobby_days=lobby_days, lobbies_per_member=lobbies_per_member)
+        self.play = Play(self.book)
+        self.reading = Reading(self.book)
+        self.match_settings = MatchSettings(self.book)
+        self.timers = TurnTimers(self.book, self.play)
+        self.computers = computers
+        if computers is not None:
+            self.timers.computer_move = computers.move
+
+    @classmethod
+    async def open(cls, location: str, **options: Any) -> MatchService:
+        return cls(await open_storage(location), **options)
+
+    async def close(self) -> None:
+        if self.computers is not None:
+            await self.computers.close()
+        await self.reading.close()
+        await self.book.close()
+        await self.storage.close()
+
+    @property
+    def on_timers_changed(self) -> Callable[[], None] | None:
+        return self.book.on_timers_changed
+
+    @on_timers_changed.setter
+    def on_timers_changed(self, callback: Callable[[], None] | None) -> None:
+        self.book.on_timers_changed = callback
+
+    # --- lobby ------------------------------------------------------------------------
+    async def new_match(self, guild_id: int, channel_id: int, user_id: int, seats: str, **options: Any) -> Reply:
+        return await self.lobby.new_match(guild_id, channel_id, user_id, seats, **options)
+
+    async def join(
+        self, guild_id: int, channel_id: int, user_id: int, seats: str, *, computer: str | None = None
+    ) -> Reply:
+        return await self.lobby.join(guild_id, channel_id, user_id, seats, computer=computer)
+
+    async def leave(self, guild_id: int, channel_id: int, user_id: int, *, confirmed: bool = False) -> Reply:
+        row, _ = await self.book.load(channel_id)
+        if row.status == "active":  # leaving a started match is resigning
+            return await self.play.resign(channel_id, user_id, confirmed=confirmed)
+        return await self.lobby.leave(guild_id, channel_id, user_id)
+
+    async def start(self, guild_id: int, channel_id: int, user_id: int) -> Reply:
+        row, state = await self.book.load(channel_id)
+        state = await self.lobby.start(row, state, user_id)
+        if state.in_setup():
+            slug = row.game
+            headline = (
+                f"The match begins! {self._seating(state)}\nFirst every side sets up in secret: "
+                f"/{slug} setup (or the button below). Nobody sees another's choice until all are made."
+            )
+        else:
+            headline = f"The match begins! {self._seating(state)}"
+        return await self.play.board_reply(row, state, headline, recent=[])
+
+    @staticmethod
+    def _seating(state: MatchState) -> str:
+        from bot.texts import seating_text
+
+        return seating_text(state)
+
+    async def abort(self, guild_id: int, channel_id: int, user_id: int, *, can_manage: bool = False) -> Reply:
+        return await self.lobby.abort(guild_id, channel_id, user_id, can_manage=can_manage)
+
+    # --- playing ----------------------------------------------------------------------
+    async def act(
+        self, guild_id: int, channel_id: int, user_id: int, action: Any, *, expected_version: int | None = None
+    ) -> Reply:
+        return await self.play.act(channel_id, user_id, action, expected_version=expected_version)
+
+    async def undo(self, guild_id: int, channel_id: int, user_id: int, *, expected_version: int | None = None) -> Reply:
+        return await self.play.undo(channel_id, user_id, expected_version=expected_version)
+
+    async def setup(self, guild_id: int, channel_id: int, user_id: int, choice: str) -> Reply:
+        return await self.play.setup(channel_id, user_id, choice)
+
+    async def resign(self, guild_id: int, channel_id: int, user_id: int, *, confirmed: bool = False) -> Reply:
+        return await self.play.resign(channel_id, user_id, confirmed=confirmed)
+
+    async def draw(self, guild_id: int, channel_id: int, user_id: int, choice: str) -> Reply:
+        return await self._with_computer_answers(channel_id, await self.play.draw(channel_id, user_id, choice))
+
+    async def declare(
+        self, guild_id: int, channel_id: int, user_id: int, side: str, *, confirmed: bool = False
+    ) -> Reply:
+        reply = await self.play.declare(channel_id, user_id, side, confirmed=confirmed)
+        return await self._with_computer_answers(channel_id, reply)
+
+    async def concede(self, guild_id: int, channel_id: int, user_id: int, *, confirmed: bool = False) -> Reply:
+        reply = await self.play.concede(channel_id, user_id, confirmed=confirmed)
+        return await self._with_computer_answers(channel_id, reply)
+
+    async def challenge(self, guild_id: int, channel_id: int, user_id: int) -> Reply:
+        return await self.play.challenge(channel_id, user_id)
+
+    async def answer(
+        self, guild_id: int, channel_id: int, match_id: int, question: int, user_id: int, kind: str
+    ) -> Reply:
+        reply = await self.play.answer(channel_id, match_id, question, user_id, kind)
+        return await self._with_computer_answers(channel_id, reply)
+
+    async def _with_computer_answers(self, channel_id: int, reply: Reply) -> Reply:
+        """Computer seats answer an open proposal at once: a draw only when their side is clearly
+        worse, a claim only when the loss is certain (the search decides). They never propose."""
+        if self.computers is None:
+            return reply
+        while True:
+            row, state = await self.book.load(channel_id, open_only=False)
+            proposal = state.proposal
+            if row.status != "active" or proposal is None:
+                return reply
+            waiting = [p for p in state.waiting_for(proposal) if isinstance(p, str)]
+            if not waiting:
+                return reply
+            seat = waiting[0]
+            if proposal.side is None:
+                agree = await self.computers.accepts_draw(state, seat)
+                kind = EntryKind.DRAW_ACCEPT if agree else EntryKind.DRAW_DECLINE
+            else:
+                agree = await self.computers.concedes(state, seat, proposal.side)
+                kind = EntryKind.CONCEDE if agree else EntryKind.CHALLENGE
+            answered = await self.play.propose(channel_id, Entry(kind, None, seat=seat))
+            reply = _joined(reply, answered)
+
+    async def legal_actions(self, channel_id: int, user_id: int) -> list[Any]:
+        return await self.play.legal_actions(channel_id, user_id)
+
+    async def panel_actions(self, channel_id: int, match_id: int, board_version: int, user_id: int) -> list[Any]:
+        return await self.play.panel_actions(channel_id, match_id, board_version, user_id)
+
+    # --- reading ----------------------------------------------------------------------
+    async def state_of(self, channel_id: int) -> MatchState:
+        return (await self.book.load(channel_id, open_only=False))[1]
+
+    async def match_in(self, channel_id: int) -> tuple[matches.MatchRow, MatchState] | None:
+        try:
+            return await self.book.load(channel_id, open_only=False)
+        except NoMatch:
+            return None
+
+    async def board(self, guild_id: int, channel_id: int, user_id: int | None = None) -> Reply:
+        return await self.reading.board(channel_id, user_id)
+
+    async def status(self, guild_id: int, channel_id: int) -> Reply:
+        return await self.reading.status(channel_id)
+
+    async def history(self, guild_id: int, channel_id: int, page: int = 1) -> Reply:
+        return await self.reading.history(channel_id, page)
+
+    async def export(self, guild_id: int, channel_id: int) -> Reply:
+        return await self.reading.export(channel_id)
+
+    async def replay(self, guild_id: int, channel_id: int, last: int | None = None) -> Reply:
+        return await self.reading.replay(channel_id, last)
+
+    async def my_turns(self, guild_id: int, user_id: int) -> list[TurnInfo]:
+        return await self.reading.my_turns(guild_id, user_id)
+
+    async def standings(self, guild_id: int, game: str = "nika") -> list[Standing]:
+        return await self.reading.standings(guild_id, game)
+
+    async def stats(self, guild_id: int, user_id: int, game: str = "nika") -> Reply:
+        return await self.reading.stats(guild_id, user_id, game)
+
+    async def leaderboard(self, guild_id: int, user_id: int | None = None, game: str = "nika") -> Reply:
+        return await self.reading.leaderboard(guild_id, user_id, game)
+
+    async def render(self, state: MatchState, recent: Any = ()) -> Image:
+        return await self.book.render(state, recent)
+
+    async def remember_board_message(self, match_id: int, message_id: int) -> None:
+        async with self.storage.transaction() as db:
+            await matches.update_match(db, match_id, board_message_id=message_id)
+
+    # --- settings -----------------------------------------------------------------------
+    async def settings(self, guild_id: int, channel_id: int, user_id: int, **changes: Any) -> Reply:
+        return await self.match_settings.settings(guild_id, channel_id, user_id, **changes)
+
+    # --- timers and the outbox ----------------------------------------------------------
+    async def next_timer(self) -> TimerRow | None:
+        return await self.timers.next_timer()
+
+    async def fire_timer(self, timer: TimerRow) -> bool:
+        return await self.timers.fire_timer(timer)
+
+    async def postpone_timer(self, timer_id: int, seconds: float) -> None:
+        await self.timers.postpone_timer(timer_id, seconds)
+
+    async def due_notices(self) -> list[tuple[PendingNotice, Notice]]:
+        async with self.storage.reading() as db:
+            pending = await outbox.due(db, self.clock.now())
+        return [(item, notice_from_json(item.notice)) for item in pending]
+
+    async def next_notice_at(self) -> float | None:
+        async with self.storage.reading() as db:
+            return await outbox.next_attempt(db)
+
+    async def notice_delivered(self, item: PendingNotice, message_id: int | None) -> None:
+        async with self.storage.transaction() as db:
+            await outbox.delivered(db, item.id)
+            notice = notice_from_json(item.notice)
+            if message_id and notice.reply.image is not None and item.match_id is not None:
+                await matches.update_match(db, item.match_id, board_message_id=message_id)
+
+    async def notice_failed(self, item: PendingNotice) -> bool:
+        async with self.storage.transaction() as db:
+            return await outbox.failed(db, item, self.clock.now())
+
+    async def channel_gone(self, item: PendingNotice) -> None:
+        """Discord says the match's channel no longer exists: suspend the match, unrated, and
+        stop its timers, so nothing is decided in a channel nobody can see."""
+        async with self.storage.transaction() as db:
+            await outbox.delivered(db, item.id)
+            if item.match_id is not None:
+                row = await matches.match_by_id(db, item.match_id)
+                if row is not None and row.is_open:
+                    await matches.update_match(db, row.id, status="aborted", end_reason="channel deleted", rated=False)
+                    from bot.storage import timers
+
+                    await timers.clear(db, row.id)
+                await outbox.drop_for_match(db, item.match_id)
+        if item.match_id is not None:
+            self.book.forget(item.match_id)
+
+
+def _joined(first: Reply, second: Reply) -> Reply:
+    """Two replies as one post: both texts; the later one's board, pings and buttons."""
+    from dataclasses import replace
+
+    return replace(second, text=f"{first.text}\n{second.text}", image=second.image or first.image)

@@ -1,0 +1,251 @@
+"""The match book: loading a match (its row, seats and log replayed into a MatchState),
+a bounded cache of live states, and committing new log entries under the match version.
+
+Shared by every part of the service. It knows no game: the rules come from the registry
+by the match's game slug, and everything goes through the game interface.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import OrderedDict
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from bot.clock import Clock
+from bot.errors import BoardChanged, NoMatch
+from bot.match import Entry, EntryKind, MatchState, replay
+from bot.replies import Image
+from bot.storage import Connection, MatchRow, Storage, VersionConflict
+from bot.storage import matches as queries
+from bot.storage.matches import LogRow
+from engine.api import Game, result_text
+from engine.registry import get_game
+
+log = logging.getLogger(__name__)
+
+REPLAY_ON_LOOP_MAX = 40  # log entries replayed on the event loop; longer logs go to a thread
+# The cache holds live states up to this many remembered actions in all (a state's size grows
+# with its log): a long match costs its share, and thousands of short ones fit.
+CACHE_BUDGET = 400_000
+
+
+class Renderer(Protocol):
+    def __call__(
+        self, slug: str, state: Any, recent: Sequence[Sequence[Any]], perspective: str | None, locale: str
+    ) -> Image: ...
+
+
+def default_renderer(
+    slug: str, state: Any, recent: Sequence[Sequence[Any]], perspective: str | None = None, locale: str = "en"
+) -> Image:
+    from render import board_filename, render_state
+
+    board = render_state(slug, state, recent, perspective=perspective, locale=locale)
+    return Image(board.png, board_filename(slug), board.alt_text)
+
+
+class Scheduler(Protocol):
+    """Keeps a match's timers in step with its state, inside the committing transaction."""
+
+    async def reschedule(
+        self,
+        db: Connection,
+        row: MatchRow,
+        before: MatchState,
+        after: MatchState,
+        now: float,
+        *,
+        activity: bool,
+        new_turn: bool | None = None,
+    ) -> None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Logged:
+    """A committed entry as the log keeps it."""
+
+    seq: int
+    entry: Entry
+    seat: str | None
+    text: str | None
+
+
+class MatchBook:
+    def __init__(self, storage: Storage, clock: Clock, renderer: Renderer, render_threads: int = 2) -> None:
+        self.storage = storage
+        self.clock = clock
+        self.renderer = renderer
+        self.scheduler: Scheduler | None = None
+        # Called after a commit that may have added a sooner timer (the dispatcher wakes up).
+        self.on_timers_changed: Callable[[], None] | None = None
+        self._render_pool = ThreadPoolExecutor(render_threads, thread_name_prefix="render")
+        self._states: OrderedDict[int, tuple[int, MatchState]] = OrderedDict()
+        self._cached_weight = 0
+
+    async def close(self) -> None:
+        await asyncio.to_thread(self._render_pool.shutdown, wait=True)
+
+    # --- loading ----------------------------------------------------------------------
+    async def load(self, channel_id: int, *, open_only: bool = True) -> tuple[MatchRow, MatchState]:
+        find = queries.open_match_in if open_only else queries.latest_match_in
+        return await self.load_where(lambda db: find(db, channel_id))
+
+    async def load_match(self, match_id: int) -> tuple[MatchRow, MatchState]:
+        return await self.load_where(lambda db: queries.match_by_id(db, match_id))
+
+    async def load_where(self, find: Callable[[Connection], Awaitable[MatchRow | None]]) -> tuple[MatchRow, MatchState]:
+        async with self.storage.reading() as db:
+            row = await find(db)
+            if row is None:
+                raise NoMatch("there is no match in this channel: start one with /<game> new, e.g. /nika new")
+            cached = self._states.get(row.id)
+            if cached is not None and cached[0] == row.version:
+                self._states.move_to_end(row.id)
+                return row, cached[1]
+            seats = await queries.seats_of(db, row.id)
+            entries = await queries.log_of(db, row.id)
+        rules = get_game(row.game)
+        begun = MatchState.begin(
+            rules,
+            {s.seat: s.user_id for s in seats if s.user_id is not None},
+            row.start_position,
+            players=row.players,
+            options=row.options,
+            seed=row.seed,
+            computers={s.seat: s.computer for s in seats if s.computer is not None},
+        )
+        log_entries = [_entry_of(e) for e in entries]
+        if len(log_entries) > REPLAY_ON_LOOP_MAX:
+            state = await asyncio.to_thread(replay, begun, log_entries)
+        else:
+            state = replay(begun, log_entries)
+        self.remember(row.id, row.version, state)
+        return row, state
+
+    def remember(self, match_id: int, version: int, state: MatchState) -> None:
+        self.forget(match_id)
+        self._states[match_id] = (version, state)
+        self._cached_weight += _weight(state)
+        while self._cached_weight > CACHE_BUDGET and len(self._states) > 1:
+            _, (_, dropped) = self._states.popitem(last=False)
+            self._cached_weight -= _weight(dropped)
+
+    def forget(self, match_id: int) -> None:
+        cached = self._states.pop(match_id, None)
+        if cached is not None:
+            self._cached_weight -= _weight(cached[1])
+
+    # --- changing ---------------------------------------------------------------------
+    @asynccontextmanager
+    async def claim(self, row: MatchRow, conflict: str = "the board changed, look again") -> AsyncIterator[Connection]:
+        """A transaction that first claims the match's next version, so of two racing
+        changes one fails with BoardChanged. The cached state is dropped either way."""
+        try:
+            async with self.storage.transaction() as db:
+                await queries.bump_version(db, row.id, row.version, self.clock.now())
+                yield db
+        except VersionConflict:
+            raise BoardChanged(conflict) from None
+        finally:
+            self.forget(row.id)
+
+    def validate(self, state: MatchState, entries: Sequence[Entry]) -> tuple[MatchState, tuple[Any, ...], list[Logged]]:
+        """The state after the entries, their events, and what the log keeps of each; pure.
+        Stops early when the game ends (e.g. a deadline's first pass drew the game)."""
+        new, events, logged = state, [], []
+        for entry in entries:
+            if new.is_over and logged:
+                break
+            before = new
+            new, more = new.with_entry(entry)
+            events.extend(more)
+            logged.append(_logged(before, new, entry))
+        return new, tuple(events), logged
+
+    async def commit(
+        self,
+        row: MatchRow,
+        state: MatchState,
+        new: MatchState,
+        logged: Sequence[Logged],
+        *,
+        guard: Callable[[Connection], Awaitable[None]] | None = None,
+        also: Callable[[Connection], Awaitable[None]] | None = None,
+    ) -> None:
+        """Append validated entries in one transaction guarded by the match version (and by
+        `guard`, which may raise to abort); `also` adds more writes to the same transaction."""
+        now = self.clock.now()
+        rules = new.rules
+        columns: dict[str, object] = {"position": rules.notation(new.game), "to_act": new.to_act}
+        outcome = rules.outcome(new.game)
+        if outcome is not None:
+            result = result_text(rules, outcome, rules.state_seats(new.game))
+            columns |= {"status": "finished", "result": result, "end_reason": outcome.reason}
+        activity = any(item.entry.kind in (EntryKind.ACTION, EntryKind.UNDO, EntryKind.SETUP) for item in logged)
+        async with self.claim(row) as db:
+            if guard is not None:
+                await guard(db)
+            position = rules.notation(new.game)
+            for item in logged:
+                await queries.append_log(
+                    db, row.id, item.seq,
+                    LogRow(item.seq, item.entry.kind.value, item.seat, item.entry.user_id, item.text, position, now),
+                )  # fmt: skip
+            await queries.update_match(db, row.id, **columns)
+            if self.scheduler is not None:
+                await self.scheduler.reschedule(db, row, state, new, now, activity=activity)
+            if also is not None:
+                await also(db)
+        self.remember(row.id, row.version + 1, new)
+        self.timers_changed()
+
+    def timers_changed(self) -> None:
+        if self.on_timers_changed is not None:
+            self.on_timers_changed()
+
+    # --- pictures -----------------------------------------------------------------------
+    async def render(
+        self,
+        state: MatchState,
+        recent: Sequence[Sequence[Any]] = (),
+        *,
+        perspective: str | None = None,
+        locale: str = "en",
+    ) -> Image:
+        """The board image, drawn in a worker thread so the event loop never waits on pixels."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(
+            self._render_pool, self.renderer, state.rules.slug, state.game, recent, perspective, locale
+        )
+
+
+def rules_of(slug: str) -> Game[Any]:
+    return get_game(slug)
+
+
+def _entry_of(row: LogRow) -> Entry:
+    return Entry(EntryKind(row.kind), row.user_id, seat=row.seat, text=row.action)
+
+
+def _logged(before: MatchState, after: MatchState, entry: Entry) -> Logged:
+    """The seat and text the log keeps: an action in its canonical notation, by the seat that
+    acted; other entries by the seat given, or the member's first seat."""
+    if entry.kind is EntryKind.ACTION:
+        played = after.played[-1]
+        return Logged(after.version, entry, played.seat, played.action)
+    seat = entry.seat
+    if seat is None and entry.user_id is not None:
+        mine = before.seats_of(entry.user_id)
+        seat = mine[0] if mine else None
+    if entry.kind is EntryKind.TIMEOUT and seat is None:
+        seat = before.to_act
+    return Logged(after.version, entry, seat, entry.text)
+
+
+def _weight(state: MatchState) -> int:
+    return len(state.played) + 1

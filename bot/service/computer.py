@@ -1,0 +1,89 @@
+"""Computer seats: their moves, setup choices and answers to proposals, searched in worker
+processes so the event loop (and every human's action) never waits on a search.
+
+A worker gets the game's slug and the position in notation, nothing else, and answers
+in notation: what crosses the process boundary is small and plain. Every proposal is
+then validated by the match log like a member's action (`MatchState.with_entry`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import multiprocessing
+import random
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+
+from bot.match import MatchState
+from engine.registry import games, get_game, register
+
+# Milliseconds a level may think per action; the search's own effort limits keep it
+# deterministic, this is the cap.
+BUDGET_MS = {"easy": 50.0, "normal": 400.0, "hard": 1000.0}
+
+
+def _register_games(modules: Sequence[str]) -> None:
+    """In a fresh worker: register the games registered outside the engine (tests' games)."""
+    for name in modules:
+        game = getattr(importlib.import_module(name), "GAME", None)
+        if game is not None:
+            register(game)
+
+
+def _think(slug: str, position: str, level: str, budget_ms: float, seed: int) -> list[str]:
+    from engine.search import think
+
+    game = get_game(slug)
+    state = game.load(position)
+    return [action.notation() for action in think(game, state, level=level, budget_ms=budget_ms, seed=seed)]
+
+
+def _accepts_draw(slug: str, position: str, seat: str) -> bool:
+    from engine.search import accepts_draw
+
+    game = get_game(slug)
+    return accepts_draw(game, game.load(position), seat)
+
+
+def _concedes(slug: str, position: str, seat: str, side: str) -> bool:
+    from engine.search import concedes_claim
+
+    game = get_game(slug)
+    return concedes_claim(game, game.load(position), seat, side)
+
+
+class ComputerPlayers:
+    def __init__(self, workers: int = 1, budgets: dict[str, float] | None = None) -> None:
+        modules = sorted({type(g).__module__ for g in games() if not type(g).__module__.startswith("engine.")})
+        # spawn, not fork: the bot's process has threads (storage, rendering) a fork would copy mid-lock.
+        context = multiprocessing.get_context("spawn")
+        self._pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_register_games,
+                                         initargs=(modules,))  # fmt: skip
+        self.budgets = dict(BUDGET_MS, **(budgets or {}))
+
+    async def close(self) -> None:
+        await asyncio.to_thread(self._pool.shutdown, wait=True, cancel_futures=True)
+
+    async def move(self, state: MatchState, seat: str) -> list[str]:
+        """The computer's actions for the rest of its turn, or its setup choice (one item)."""
+        rules = state.rules
+        seed = state.seed * 1_000_003 + state.version  # the same match position always gets the same answer
+        if state.to_act is None:
+            choices = list(rules.setup_choices(state.game, seat))
+            return [random.Random(seed).choice(choices).value] if choices else []
+        level = state.computers.get(seat, "normal")
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(
+            self._pool, _think, rules.slug, rules.notation(state.game), level, self.budgets[level], seed
+        )
+
+    async def accepts_draw(self, state: MatchState, seat: str) -> bool:
+        loop = asyncio.get_running_loop()
+        rules = state.rules
+        return await loop.run_in_executor(self._pool, _accepts_draw, rules.slug, rules.notation(state.game), seat)
+
+    async def concedes(self, state: MatchState, seat: str, side: str) -> bool:
+        loop = asyncio.get_running_loop()
+        rules = state.rules
+        return await loop.run_in_executor(self._pool, _concedes, rules.slug, rules.notation(state.game), seat, side)

@@ -1,0 +1,289 @@
+"""The lobby: opening a match, taking and leaving seats (a member's, or the computer's),
+starting, and aborting. Seats and sides come from the game interface."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import secrets
+from collections.abc import Mapping
+from typing import Any
+
+from bot import texts
+from bot.errors import ChannelBusy, NotAllowed, NotInMatch, ServiceError
+from bot.match import MatchState
+from bot.replies import Reply
+from bot.service.book import MatchBook
+from bot.storage import ChannelHasMatch, MatchRow, timers
+from bot.storage import matches as queries
+from bot.storage.matches import NewMatch
+from bot.storage.timers import TimerKind
+from engine.api import Game
+from engine.errors import IllegalAction
+from engine.record import GameRecord
+from engine.registry import get_game
+
+DAY = 86_400.0
+RECORD_ACTIONS_MAX = 5000
+LEVELS = ("easy", "normal", "hard")
+DEADLINE_CHOICES = (0, 1, 2, 3, 7)  # days; 0 is none
+
+
+def check_deadline(days: int | None) -> None:
+    if days is not None and days not in DEADLINE_CHOICES:
+        raise ServiceError("a turn deadline is none, 1, 2, 3 or 7 days")
+
+
+def seats_for_choice(state: MatchState, choice: str, rng: random.Random | None = None) -> list[str]:
+    """The seats a choice names: a seat, a whole side, or `random` (a random free side)."""
+    cleaned = choice.strip().lower().replace(" ", "-").replace("+", "-").replace("–", "-")
+    table = state.table
+    if not cleaned:
+        raise ServiceError(f"choose a {state.rules.seat_word}: {choices_text(state)}")
+    for seat in table:
+        if cleaned == seat.slug:
+            return [seat.slug]
+    for side in state.sides:
+        if cleaned == side.slug and len(side.seats) > 1:
+            return list(side.seats)
+    if cleaned == "random":
+        free = [side for side in state.sides if not any(_held(state, s) for s in side.seats)]
+        if not free:
+            raise NotAllowed("every side is taken")
+        return list((rng or random.Random()).choice(free).seats)
+    shown = repr(choice.strip()[:30])
+    raise ServiceError(f"{shown} is not a {state.rules.seat_word}: choose {choices_text(state)}")
+
+
+def choices_text(state: MatchState) -> str:
+    names = [s.slug for s in state.table] + [s.slug for s in state.sides if len(s.seats) > 1]
+    return ", ".join(names)
+
+
+def _held(state: MatchState, seat: str) -> bool:
+    return state.seats.get(seat) is not None or state.is_computer(seat)
+
+
+class Lobby:
+    def __init__(self, book: MatchBook, *, lobby_days: float = 7.0, lobbies_per_member: int = 3) -> None:
+        self.book = book
+        self.lobby_days = lobby_days
+        self.lobbies_per_member = lobbies_per_member
+
+    async def new_match(
+        self,
+        guild_id: int,
+        channel_id: int,
+        user_id: int,
+        seats: str,
+        *,
+        game: str = "nika",
+        players: int | None = None,
+        options: Mapping[str, str] | None = None,
+        start: str | None = None,
+        deadline_days: int | None = None,
+        parent_channel_id: int | None = None,
+        seed: int | None = None,
+    ) -> Reply:
+        rules = get_game(game)
+        check_deadline(deadline_days)
+        players = players or min(rules.player_counts)
+        if players not in rules.player_counts:
+            raise ServiceError(f"{rules.title} is for {texts.joined([str(n) for n in rules.player_counts])} players")
+        try:
+            chosen = rules.option_defaults(options)
+        except IllegalAction as error:
+            raise ServiceError(str(error)) from None
+        seed = secrets.randbelow(2**31) if seed is None else seed
+        rated = start is None
+        if start is not None:
+            position = await asyncio.to_thread(_start_from, rules, start)  # a long record replays for a while
+            players = len(rules.state_seats(rules.load(position)))
+        else:
+            position = rules.notation(rules.new(players, chosen, seed))
+        state = MatchState.begin(rules, {}, position, players=players, options=chosen, seed=seed)
+        taken = seats_for_choice(state, seats, random.Random(seed))
+        now = self.book.clock.now()
+        try:
+            async with self.book.storage.transaction() as db:
+                if await queries.open_lobbies_by(db, guild_id, user_id) >= self.lobbies_per_member:
+                    raise NotAllowed(
+                        f"you already have {self.lobbies_per_member} open lobbies on this server: start or abort "
+                        "one of them first"
+                    )
+                match_id = await queries.insert_match(db, NewMatch(
+                    game=rules.slug, guild_id=guild_id, channel_id=channel_id, creator_id=user_id, players=players,
+                    start_position=position, to_act=rules.to_act(state.game), rated=rated, now=now, options=chosen,
+                    seed=seed, deadline_days=deadline_days or None, parent_channel_id=parent_channel_id,
+                ))  # fmt: skip
+                await queries.take_seats(db, match_id, taken, user_id=user_id, computer=None)
+                await timers.schedule(db, match_id, TimerKind.LOBBY, now + self.lobby_days * DAY, now)
+        except ChannelHasMatch:
+            raise ChannelBusy(
+                "this channel already has a match: finish or abort it first, use another channel, "
+                f"or open it in a thread with /{rules.slug} new thread:true"
+            ) from None
+        self.book.timers_changed()
+        notes = []
+        if not rated:
+            notes.append("casual, unrated: it starts from a shared position")
+        if deadline_days:
+            notes.append(f"with a {deadline_days}-day turn deadline")
+        detail = f" ({'; '.join(notes)})" if notes else ""
+        article = "an" if rules.title[:1].lower() in "aeiou" else "a"
+        return Reply(
+            f"{texts.mention(user_id)} opened {article} {rules.title} match{detail} and took "
+            f"{texts.seat_names(state, taken)}. Join with /{rules.slug} join, then /{rules.slug} start once every "
+            f"{rules.seat_word} is held.",
+            match_id=match_id,
+            game=rules.slug,
+        )
+
+    async def join(
+        self, guild_id: int, channel_id: int, user_id: int, seats: str, *, computer: str | None = None
+    ) -> Reply:
+        row, state = await self.book.load(channel_id)
+        if row.status != "lobby":
+            raise NotAllowed("this match has already started")
+        wanted = seats_for_choice(state, seats)
+        if computer is not None:
+            return await self._seat_computer(row, state, user_id, wanted, computer)
+        taken = [s for s in wanted if state.seats.get(s) is not None]
+        if taken:
+            holder = state.seats[taken[0]]
+            if holder == user_id:
+                raise NotAllowed(f"you already hold {texts.seat_names(state, taken)}")
+            raise NotAllowed(f"{texts.seat_names(state, taken)} is already taken by {texts.mention(holder)}")
+        mine = state.seats_of(user_id)
+        sides = {state.side_of(s) for s in [*wanted, *mine]}
+        if len(sides) > 1:
+            if any(len(side.seats) > 1 for side in state.sides):
+                teams = " or ".join(side.title for side in state.sides)
+                raise NotAllowed(f"a player holds {state.rules.seat_word} of one team only: {teams}")
+            raise NotAllowed(f"you already hold {texts.seat_names(state, mine)}: each player holds one seat")
+        async with self.book.claim(row, "the lobby changed, look again") as db:
+            await queries.take_seats(db, row.id, wanted, user_id=user_id, computer=None)
+        _, state = await self.book.load(channel_id)
+        took = "took over from the computer" if any(s in state.computers for s in wanted) else "took"
+        return Reply(
+            f"{texts.mention(user_id)} {took} {texts.seat_names(state, wanted)}.\n{texts.lobby_text(state)}",
+            match_id=row.id,
+            game=row.game,
+        )
+
+    async def _seat_computer(
+        self, row: MatchRow, state: MatchState, user_id: int, wanted: list[str], level: str
+    ) -> Reply:
+        level = level.strip().lower()
+        if level not in LEVELS:
+            raise ServiceError("the computer plays at easy, normal or hard")
+        if user_id != row.creator_id:
+            raise NotAllowed("only the match's creator can seat the computer")
+        humans = [s for s in wanted if state.seats.get(s) is not None]
+        if humans:
+            holder = state.seats[humans[0]]
+            raise NotAllowed(f"{texts.seat_names(state, humans)} is held by {texts.mention(holder)}")
+        async with self.book.claim(row, "the lobby changed, look again") as db:
+            await queries.take_seats(db, row.id, wanted, user_id=None, computer=level)
+        _, state = await self.book.load(row.channel_id)
+        names = texts.seat_names(state, wanted)
+        return Reply(
+            f"{names}: computer ({level}). A member who joins may still take it over.\n{texts.lobby_text(state)}",
+            match_id=row.id,
+            game=row.game,
+        )
+
+    async def leave(self, guild_id: int, channel_id: int, user_id: int) -> Reply:
+        row, state = await self.book.load(channel_id)
+        if row.status != "lobby":
+            raise NotAllowed(f"the match has started: /{row.game} resign gives up")
+        if not state.seats_of(user_id):
+            raise NotInMatch("you have no seat in this lobby")
+        remaining = sorted(state.players - {user_id})
+        async with self.book.claim(row, "the lobby changed, look again") as db:
+            await queries.remove_seats(db, row.id, user_id)
+            if not remaining:
+                await queries.update_match(db, row.id, status="aborted", end_reason="empty lobby")
+                await timers.clear(db, row.id)
+            elif user_id == row.creator_id:
+                # The lobby's rights (start, abort, settings, seating the computer) pass on.
+                await queries.update_match(db, row.id, creator_id=remaining[0])
+        if not remaining:
+            return Reply(
+                f"{texts.mention(user_id)} left; the lobby is empty and closed.", match_id=row.id, game=row.game
+            )
+        _, state = await self.book.load(channel_id)
+        passed = f" {texts.mention(remaining[0])} now runs the lobby." if user_id == row.creator_id else ""
+        return Reply(
+            f"{texts.mention(user_id)} left.{passed}\n{texts.lobby_text(state)}", match_id=row.id, game=row.game
+        )
+
+    async def start(self, row: MatchRow, state: MatchState, user_id: int) -> MatchState:
+        """Checks and starts a lobby; the caller builds the reply (with the first board)."""
+        if row.status != "lobby":
+            raise NotAllowed("this match has already started")
+        if user_id not in state.players and user_id != row.creator_id:
+            raise NotInMatch("only a seated player can start the match")
+        empty = [s.slug for s in state.table if not _held(state, s.slug)]
+        if empty:
+            verb = "needs" if len(empty) == 1 else "need"
+            raise NotAllowed(
+                f"{texts.seat_names(state, empty)} still {verb} a player: /{row.game} join "
+                f"(the creator can seat the computer with /{row.game} join computer:easy|normal|hard)"
+            )
+        if not state.players:
+            raise NotAllowed("a match needs at least one member playing")
+        async with self.book.claim(row, "the lobby changed, look again") as db:
+            await queries.update_match(db, row.id, status="active", rated=row.rated and not state.computers)
+            await timers.clear(db, row.id, TimerKind.LOBBY)
+            if self.book.scheduler is not None:
+                await self.book.scheduler.reschedule(
+                    db, row, state, state, self.book.clock.now(), activity=True, new_turn=True
+                )
+        self.book.timers_changed()
+        return state
+
+    async def abort(self, guild_id: int, channel_id: int, user_id: int, *, can_manage: bool = False) -> Reply:
+        row, state = await self.book.load(channel_id)
+        if row.status == "lobby":
+            if user_id != row.creator_id and not can_manage:
+                raise NotAllowed("only the lobby's creator or someone with Manage Channels can abort it")
+        elif not can_manage:
+            if user_id in state.players:
+                raise NotAllowed(
+                    f"the match has started: resign instead with /{row.game} resign (only someone with "
+                    "Manage Channels can abort a started match)"
+                )
+            raise NotAllowed("only someone with Manage Channels can abort a started match")
+        async with self.book.claim(row) as db:
+            # A started match aborted by a moderator counts for nobody's rating.
+            await queries.update_match(db, row.id, status="aborted", end_reason=f"aborted by {user_id}", rated=False)
+            await timers.clear(db, row.id)
+        unrated = "" if row.status == "lobby" else " It is not rated."
+        return Reply(
+            f"{texts.mention(user_id)} aborted the match.{unrated} The channel is free for a new one.",
+            match_id=row.id,
+            game=row.game,
+        )
+
+
+def _start_from(rules: Game[Any], text: str) -> str:
+    """A start position from a game record (JSON) or position notation."""
+    try:
+        if text.lstrip().startswith("{"):
+            record = GameRecord.from_json(text)
+            if record.game != rules.slug:
+                other = get_game(record.game)
+                raise ServiceError(f"that is a {other.title} record: start it with /{other.slug} new")
+            if len(record.entries) > RECORD_ACTIONS_MAX:
+                raise ServiceError(f"that record is longer than {RECORD_ACTIONS_MAX} actions")
+            state = record.final_state()
+        else:
+            state = rules.load(text)
+    except IllegalAction as error:
+        raise ServiceError(f"I can't start from that: {error}") from error
+    except RecursionError:
+        raise ServiceError("I can't start from that: it is nested far too deeply") from None
+    if rules.outcome(state) is not None:
+        raise ServiceError("that game is already over: start from a position where it goes on")
+    return rules.notation(state)

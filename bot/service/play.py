@@ -1,0 +1,289 @@
+"""Playing a started match: actions, undo, secret setup choices, resigning, and the
+proposals every game shares (draw offers, and claims such as Nika's declaration), with
+the board post that follows each. Works for any game through the interface."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from bot import texts
+from bot.errors import BoardChanged, ConfirmFirst, NotAllowed, NotInMatch, NotYourTurn, OutdatedBoard, ServiceError
+from bot.match import Entry, EntryKind, MatchState, Proposal, ProposalKind
+from bot.replies import Reply
+from bot.service.book import MatchBook
+from bot.storage import MatchRow
+
+CONFIRM_SECONDS = 60.0
+RECENT_MAX = 12  # actions a board highlights at most
+
+
+def recent_actions(state: MatchState) -> list[tuple[Any, ...]]:
+    """The events of every action since the previous turn of whoever acts now, oldest first,
+    so a player coming back after days sees all that happened (at least the last action)."""
+    played = list(state.played[-RECENT_MAX * 2 :])
+    seat = state.to_act
+    acting = state.seats.get(seat) if seat is not None else None
+    picked: list[tuple[Any, ...]] = []
+    index = len(played) - 1
+    while index >= 0 and seat is not None and played[index].seat == seat:  # the current turn so far
+        picked.append(played[index].events)
+        index -= 1
+    while index >= 0 and len(picked) < RECENT_MAX:
+        entry = played[index]
+        if picked and acting is not None and entry.user_id == acting:
+            break
+        picked.append(entry.events)
+        index -= 1
+    return [events for events in reversed(picked) if events]
+
+
+class Play:
+    def __init__(self, book: MatchBook) -> None:
+        self.book = book
+        # Commands awaiting confirmation: (match, user, kind, argument) -> when the request expires.
+        self._confirmations: dict[tuple[int, int, str, str], float] = {}
+
+    # --- entries ----------------------------------------------------------------------
+    async def append(
+        self, channel_id: int, entry: Entry, expected_version: int | None = None
+    ) -> tuple[MatchRow, MatchState, MatchState, tuple[Any, ...]]:
+        row, state = await self.book.load(channel_id)
+        if row.status != "active":
+            raise NotAllowed(f"the match has not started yet: /{row.game} start once every seat is held")
+        if expected_version is not None and expected_version != state.board_version:
+            raise BoardChanged()
+        new, events, logged = self.book.validate(state, [entry])
+        await self.book.commit(row, state, new, logged)
+        return row, state, new, events
+
+    async def act(self, channel_id: int, user_id: int, action: Any, *, expected_version: int | None = None) -> Reply:
+        text = action if isinstance(action, str) else action.notation()
+        row, _, after, events = await self.append(channel_id, Entry(EntryKind.ACTION, user_id, text=text),
+                                                  expected_version)  # fmt: skip
+        headline = texts.sentence(after.rules.describe(events))
+        return await self.board_reply(row, after, headline)
+
+    async def undo(self, channel_id: int, user_id: int, *, expected_version: int | None = None) -> Reply:
+        row, before, after, _ = await self.append(channel_id, Entry(EntryKind.UNDO, user_id), expected_version)
+        undone = before.played[-1]
+        what = before.rules.describe(undone.events)
+        return await self.board_reply(row, after, f"↩ {texts.mention(user_id)} took back the last action ({what}).")
+
+    async def setup(self, channel_id: int, user_id: int, choice: str, seat: str | None = None) -> Reply:
+        row, state = await self.book.load(channel_id)
+        if row.status != "active" or not state.in_setup():
+            raise NotAllowed("there is no setup to make now")
+        mine = [s for s in state.rules.setup_pending(state.game) if state.seats.get(s) == user_id]
+        if not mine:
+            raise NotInMatch("you have no setup to make in this match")
+        seat = seat if seat in mine else mine[0]
+        new, events, logged = self.book.validate(state, [Entry(EntryKind.SETUP, user_id, seat=seat, text=choice)])
+        await self.book.commit(row, state, new, logged)
+        canonical = logged[-1].text or choice
+        title = state.seat_title(seat)
+        if new.in_setup():
+            others = texts.seat_names(new, [s for s in new.setup_pending() if s != seat])
+            again = "changed" if seat in state.setup else "set"
+            private = f"Your setup for {title} is {again}: {canonical}. You can change it until {others} has chosen."
+            public = f"{title} has set up in secret. Waiting for {others}: /{row.game} setup."
+            mentions = tuple(uid for s in new.setup_pending() if (uid := new.seats.get(s)) is not None)
+            announce = Reply(public, mentions=mentions, match_id=row.id, game=row.game, setup=True,
+                             version=new.board_version)  # fmt: skip
+            return Reply(private, match_id=row.id, game=row.game, announce=announce)
+        headline = "Every side has set up: the game begins!"
+        board = await self.board_reply(row, new, headline, recent=[events] if events else [])
+        return Reply(f"Your setup for {title} is set: {canonical}. Both are revealed now.", match_id=row.id,
+                     game=row.game, announce=board)  # fmt: skip
+
+    # --- endings against your own side ask first --------------------------------------
+    def _confirmed(self, row: MatchRow, state: MatchState, user_id: int, kind: str, argument: str,
+                   message: str, confirmed: bool) -> None:  # fmt: skip
+        """Raise ConfirmFirst unless confirmed (a button) or asked again within a minute."""
+        now = self.book.clock.now()
+        key = (row.id, user_id, kind, argument)
+        self._confirmations = {k: t for k, t in self._confirmations.items() if t > now}
+        if confirmed or self._confirmations.pop(key, 0) > now:
+            return
+        self._confirmations[key] = now + CONFIRM_SECONDS
+        raise ConfirmFirst(
+            f"{message} Press Confirm, or send the same command again within a minute.",
+            match_id=row.id, version=state.version, kind=kind, argument=argument,
+        )  # fmt: skip
+
+    async def resign(self, channel_id: int, user_id: int, *, confirmed: bool = False) -> Reply:
+        row, state = await self.book.load(channel_id)
+        if user_id in state.players and row.status == "active":
+            mine = [s for s in state.seats_in_play() if state.seats.get(s) == user_id]
+            if mine:
+                side = state.side_title(state.side_of(mine[0]))
+                ends = "ends the match as a loss for " + side if len(state.sides) == 2 else "takes you out of the game"
+                self._confirmed(row, state, user_id, "resign", "", f"Resigning {ends}.", confirmed)
+        row, before, after, events = await self.append(channel_id, Entry(EntryKind.RESIGN, user_id))
+        seat = after.played[-1].seat
+        headline = f"{texts.mention(user_id)} resigned for {before.side_title(before.side_of(seat))}."
+        return await self.board_reply(row, after, headline, recent=[events] if events else None)
+
+    async def draw(self, channel_id: int, user_id: int, choice: str) -> Reply:
+        kinds = {"offer": EntryKind.DRAW_OFFER, "accept": EntryKind.DRAW_ACCEPT, "decline": EntryKind.DRAW_DECLINE}
+        if choice not in kinds:
+            raise ServiceError("choose offer, accept or decline")
+        return await self.propose(channel_id, Entry(kinds[choice], user_id))
+
+    async def declare(self, channel_id: int, user_id: int, side: str, *, confirmed: bool = False) -> Reply:
+        row, state = await self.book.load(channel_id)
+        side = side.strip().lower().replace("–", "-").replace(" ", "-").replace("+", "-")
+        mine = {state.side_of(s) for s in state.seats_of(user_id)}
+        if mine and side in {s.slug for s in state.sides} and side not in mine and row.status == "active":
+            own = state.side_title(next(iter(mine)))
+            self._confirmed(
+                row, state, user_id, "declare", side,
+                f"Declaring {state.rules.claim.title if state.rules.claim else 'victory'} for "
+                f"{state.side_title(side)} concedes the match for {own}.", confirmed,
+            )  # fmt: skip
+        return await self.propose(channel_id, Entry(EntryKind.DECLARE, user_id, text=side))
+
+    async def concede(self, channel_id: int, user_id: int, *, confirmed: bool = False) -> Reply:
+        row, state = await self.book.load(channel_id)
+        claim = state.declaration
+        if claim is not None and user_id in state.waiting_for(claim):
+            mine = {state.side_title(state.side_of(s)) for s in state.seats_of(user_id)}
+            others = len(state.waiting_for(claim)) > 1
+            outcome = "once your side's other players concede too" if others else "at once"
+            self._confirmed(
+                row, state, user_id, "concede", "",
+                f"Conceding gives the match to {state.side_title(claim.side or '')} ({texts.joined(sorted(mine))} "
+                f"loses) {outcome}.", confirmed,
+            )  # fmt: skip
+        return await self.propose(channel_id, Entry(EntryKind.CONCEDE, user_id))
+
+    async def challenge(self, channel_id: int, user_id: int) -> Reply:
+        return await self.propose(channel_id, Entry(EntryKind.CHALLENGE, user_id))
+
+    async def propose(self, channel_id: int, entry: Entry) -> Reply:
+        row, before, after, events = await self.append(channel_id, entry)
+        return await self.proposal_reply(row, before, after, entry, events)
+
+    async def answer(self, channel_id: int, match_id: int, question: int, user_id: int, kind: str) -> Reply:
+        """A press on a draw-offer or declaration button; `question` is the log entry that asked."""
+        kinds = {k.value: k for k in (EntryKind.DRAW_ACCEPT, EntryKind.DRAW_DECLINE, EntryKind.CONCEDE,
+                                      EntryKind.CHALLENGE)}  # fmt: skip
+        if kind not in kinds:
+            raise ServiceError(f"unknown answer {kind!r}")
+        row, state = await self.book.load(channel_id)
+        pending = state.draw_offer if kind.startswith("draw") else state.declaration
+        if row.id != match_id or pending is None or pending.seq != question:
+            raise NotAllowed("that question has been settled already: only the latest one can be answered")
+        if kinds[kind] is EntryKind.CONCEDE:
+            return await self.concede(channel_id, user_id, confirmed=True)
+        return await self.propose(channel_id, Entry(kinds[kind], user_id))
+
+    # --- replies ----------------------------------------------------------------------
+    async def proposal_reply(
+        self, row: MatchRow, before: MatchState, after: MatchState, entry: Entry, events: tuple[Any, ...]
+    ) -> Reply:
+        headline, awaiting = offer_text(before, after, entry)
+        if after.is_over:
+            return await self.board_reply(row, after, headline, recent=[events] if events else None)
+        answers: tuple[str, ...] = ()
+        question = None
+        proposal = after.proposal
+        if proposal is not None and entry.kind in (EntryKind.DRAW_OFFER, EntryKind.DRAW_ACCEPT, EntryKind.DECLARE,
+                                                   EntryKind.CONCEDE):  # fmt: skip
+            answers = (("draw_accept", "draw_decline") if proposal.kind is ProposalKind.DRAW
+                       else ("concede", "challenge"))  # fmt: skip
+            question = proposal.seq
+        return Reply(
+            headline, mentions=awaiting, match_id=row.id, game=row.game, version=after.board_version,
+            answers=answers, question=question,
+        )  # fmt: skip
+
+    async def board_reply(
+        self, row: MatchRow, after: MatchState, headline: str, *, recent: Sequence[Sequence[Any]] | None = None
+    ) -> Reply:
+        """A board post: what happened, then who acts next (or the result), pinging them."""
+        outcome = after.rules.outcome(after.game)
+        scores = texts.scores_text(after)
+        if outcome is not None:
+            text = f"{headline}\n**{texts.sentence(outcome.summary)}** {texts.seating_text(after)}"
+            mentions = tuple(sorted(after.players))
+        else:
+            text = "\n".join(line for line in (headline, scores, texts.next_text(after)) if line)
+            actor = after.acting_user()
+            pending = [uid for s in after.setup_pending() if (uid := after.seats.get(s)) is not None]
+            mentions = (actor,) if actor is not None else tuple(pending)
+        image = await self.book.render(after, recent_actions(after) if recent is None else recent)
+        return Reply(
+            text, image=image, mentions=mentions, match_id=row.id, game=row.game, version=after.board_version,
+            actionable=outcome is None and after.to_act is not None, setup=after.in_setup() and outcome is None,
+        )  # fmt: skip
+
+    # --- what a player may do now -------------------------------------------------------
+    async def legal_actions(self, channel_id: int, user_id: int) -> list[Any]:
+        """What this user may play right now (nothing when it is not their turn)."""
+        try:
+            row, state = await self.book.load(channel_id)
+        except ServiceError:
+            return []
+        if row.status != "active" or state.acting_user() != user_id:
+            return []
+        return list(state.rules.legal_actions(state.game))
+
+    async def panel_actions(self, channel_id: int, match_id: int, board_version: int, user_id: int) -> list[Any]:
+        """The legal actions behind a board's buttons, if that board is current and it is the user's turn."""
+        try:
+            row: MatchRow | None
+            row, state = await self.book.load(channel_id)
+        except ServiceError:
+            row = None
+        if row is None or row.id != match_id or state.board_version != board_version or state.is_over:
+            latest = row if row is not None and row.id == match_id else None
+            raise OutdatedBoard(
+                latest.guild_id if latest else 0, channel_id, latest.board_message_id if latest else None
+            )
+        actor = state.acting_user()
+        if actor != user_id:
+            if user_id not in state.players:
+                raise NotInMatch("you are not playing in this match")
+            seat = state.to_act
+            if seat is None:
+                raise NotYourTurn("the game has not begun: every side must set up first")
+            title = state.seat_title(seat)
+            raise NotYourTurn(f"it is not your turn: {title} is played by {texts.holder_text(state, seat)}")
+        return list(state.rules.legal_actions(state.game))
+
+
+def offer_text(before: MatchState, after: MatchState, entry: Entry) -> tuple[str, tuple[int, ...]]:
+    """The headline for a move made away from the board, and who must now answer."""
+    who = texts.mention(entry.user_id) if entry.user_id is not None else texts.party_text(before, entry.seat or "")
+    slug = before.rules.slug
+    proposal: Proposal | None = after.proposal
+    claim = before.rules.claim
+    if entry.kind in (EntryKind.DRAW_OFFER, EntryKind.DRAW_ACCEPT) and proposal is not None:
+        waiting = _members(after.waiting_for(proposal))
+        names = ", ".join(texts.party_text(after, p) for p in sorted(after.waiting_for(proposal), key=str))
+        verb = "offers a draw" if entry.kind is EntryKind.DRAW_OFFER else "accepts the draw"
+        return f"{who} {verb}. Waiting for {names}: /{slug} draw choice:accept or choice:decline.", waiting
+    if entry.kind is EntryKind.DRAW_ACCEPT:
+        return f"{who} accepts the draw. Everyone agreed.", ()
+    if entry.kind is EntryKind.DRAW_DECLINE:
+        return f"{who} declined the draw; play goes on.", ()
+    if claim is not None and entry.kind in (EntryKind.DECLARE, EntryKind.CONCEDE) and proposal is not None:
+        side = after.side_title(proposal.side or "")
+        waiting = _members(after.waiting_for(proposal))
+        names = ", ".join(texts.party_text(after, p) for p in sorted(after.waiting_for(proposal), key=str))
+        verb = f"declares **{claim.title}** for {side}!" if entry.kind is EntryKind.DECLARE else "concedes."
+        answer = f"/{slug} {claim.concede_verb}, or /{slug} {claim.challenge_verb} to play on"
+        return f"{who} {verb} {names}: {answer}.", waiting
+    if claim is not None and entry.kind is EntryKind.DECLARE:
+        side = (entry.text or "").strip().lower()
+        losers = [s.title for s in before.sides if s.slug != side]
+        return (f"{texts.joined(losers)} conceded ({who} declared {claim.title} for {before.side_title(side)}).", ())
+    if entry.kind is EntryKind.CONCEDE:
+        return f"{who} concedes.", ()
+    title = claim.title if claim else "the"
+    return f"{who} challenges the {title} declaration: play goes on.", ()
+
+
+def _members(parties: frozenset[Any]) -> tuple[int, ...]:
+    return tuple(sorted(p for p in parties if isinstance(p, int)))

@@ -1,0 +1,67 @@
+"""Notices the bot owes a channel, kept until they are posted.
+
+A timer's effect (a turn passed by its deadline, a computer's move) commits together with
+the notice that announces it; the dispatcher posts pending notices and deletes each once
+Discord accepted it. A crash or a failed post leaves the notice here to be posted again:
+delivery is at least once, and a notice names the match version it shows, so the front
+end can tell a repeat."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.storage.connection import Connection
+
+RETRY_SECONDS = (5.0, 30.0, 120.0, 600.0)  # back-off between attempts; then every 10 minutes
+GIVE_UP_AFTER = 50  # attempts; a notice to a channel that keeps refusing is dropped
+
+
+@dataclass(frozen=True, slots=True)
+class PendingNotice:
+    id: int
+    match_id: int | None
+    guild_id: int
+    channel_id: int
+    notice: str  # JSON of a Notice (see bot/replies.py)
+    attempts: int
+
+
+async def add(db: Connection, match_id: int | None, guild_id: int, channel_id: int, notice: str, now: float) -> int:
+    return await db.insert(
+        "INSERT INTO outbox (match_id, guild_id, channel_id, notice, created_at, next_attempt) "
+        "VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
+        match_id, guild_id, channel_id, notice, now, now,
+    )  # fmt: skip
+
+
+async def due(db: Connection, now: float, limit: int = 20) -> list[PendingNotice]:
+    rows = await db.fetchall(
+        "SELECT id, match_id, guild_id, channel_id, notice, attempts FROM outbox WHERE next_attempt <= ? "
+        "ORDER BY id LIMIT ?",
+        now, limit,
+    )  # fmt: skip
+    return [PendingNotice(*row) for row in rows]
+
+
+async def next_attempt(db: Connection) -> float | None:
+    row = await db.fetchone("SELECT MIN(next_attempt) FROM outbox")
+    return float(row[0]) if row and row[0] is not None else None
+
+
+async def delivered(db: Connection, notice_id: int) -> None:
+    await db.execute("DELETE FROM outbox WHERE id = ?", notice_id)
+
+
+async def failed(db: Connection, notice: PendingNotice, now: float) -> bool:
+    """Schedule another attempt with back-off; False when the notice was given up."""
+    attempts = notice.attempts + 1
+    if attempts >= GIVE_UP_AFTER:
+        await delivered(db, notice.id)
+        return False
+    delay = RETRY_SECONDS[min(attempts - 1, len(RETRY_SECONDS) - 1)]
+    await db.execute("UPDATE outbox SET attempts = ?, next_attempt = ? WHERE id = ?", attempts, now + delay, notice.id)
+    return True
+
+
+async def drop_for_match(db: Connection, match_id: int) -> None:
+    await db.execute("DELETE FROM outbox WHERE match_id = ?", match_id)
