@@ -91,8 +91,9 @@ async def slash(
     subcommand: str,
     options: Mapping[str, Any] | None = None,
     channel: Any = None,
+    group: str = "nika",
 ) -> Answer:
-    payload = double.slash_command(user, channel, "nika", subcommand, dict(options or {}))
+    payload = double.slash_command(user, channel, group, subcommand, dict(options or {}))
     return await answer_of(double, await double.send_interaction(payload))
 
 
@@ -103,9 +104,10 @@ async def suggest(
     options: Mapping[str, str],
     focused: str,
     channel: Any = None,
+    group: str = "nika",
 ) -> list[str]:
     """The values the bot suggests for `focused`, checked against Discord's limits."""
-    payload = double.autocomplete(user, channel, "nika", subcommand, dict(options), focused)
+    payload = double.autocomplete(user, channel, group, subcommand, dict(options), focused)
     record = await double.wait_for_interaction_response(await double.send_interaction(payload), timeout=TIMEOUT)
     assert record.response_type == 8
     choices = record.response_data["choices"]
