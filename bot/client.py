@@ -16,7 +16,7 @@ from discord.gateway import DiscordWebSocket
 from bot.clock import Clock
 from bot.cogs.game import GameCog
 from bot.cogs.panel import DYNAMIC_ITEMS, view_for
-from bot.cogs.posting import message_kwargs
+from bot.cogs.posting import send_to
 from bot.config import Settings
 from bot.dispatcher import ChannelGone, TimerDispatcher
 from bot.inflight import InFlight
@@ -124,8 +124,7 @@ class NikaBot(commands.Bot):
         if not isinstance(channel, discord.abc.Messageable):
             raise ChannelGone
         try:
-            message = await channel.send(**message_kwargs(notice.reply, view_for(notice.reply)),  # type: ignore[arg-type]
-                                         nonce=nonce)  # fmt: skip
+            message = await send_to(channel, notice.reply, view_for(notice.reply), nonce=nonce)
         except discord.NotFound as error:
             if error.code == UNKNOWN_CHANNEL:
                 raise ChannelGone from error

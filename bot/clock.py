@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from typing import Protocol
+from typing import Any, Protocol
 
 
 class Clock(Protocol):
@@ -15,7 +15,7 @@ class Clock(Protocol):
         """Return at `when`, or earlier once `wake` is set."""
 
 
-async def _wait_either(first: asyncio.Future[object], wake: asyncio.Event) -> None:
+async def _wait_either(first: asyncio.Future[Any], wake: asyncio.Event) -> None:
     waiter = asyncio.ensure_future(wake.wait())
     try:
         await asyncio.wait({first, waiter}, return_when=asyncio.FIRST_COMPLETED)

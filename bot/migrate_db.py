@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import asyncpg  # type: ignore[import-untyped]
+import asyncpg
 
 from bot.storage.connection import Connection, Row, StorageOpenError, StorageUnavailable
 from bot.storage.matches import LogRow, MatchRow, SeatRow, log_of, match_by_id, seats_of

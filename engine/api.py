@@ -22,7 +22,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar, cast
 
 from engine.errors import IllegalAction, NotationError
 
@@ -240,7 +240,7 @@ class Game(ABC, Generic[S]):
         notation depends on the position (Numica writes `x` for a capture, Pikemen drops a
         reorientation to the facing a piece already has). The host stores this form. Returns
         `action` itself when it is not legal here: `apply` then says why."""
-        return action
+        return cast(ActionLike, action)
 
     @abstractmethod
     def end(self, state: S, ending: Ending) -> tuple[S, Sequence[EventLike]]:

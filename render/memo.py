@@ -26,6 +26,6 @@ def built_once(function: Callable[P, R]) -> Callable[P, R]:
     @functools.wraps(function)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
         with DRAWING:
-            return cached(*args, **kwargs)
+            return cached(*args, **kwargs)  # type: ignore[arg-type]  # cache keys are hashable by design
 
     return wrapper

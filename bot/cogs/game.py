@@ -9,8 +9,8 @@ import asyncio
 import inspect
 import logging
 import time
-from collections.abc import Awaitable, Callable, Mapping
-from typing import Any
+from collections.abc import Callable, Coroutine, Mapping
+from typing import Any, Literal
 
 import discord
 from discord import app_commands
@@ -36,7 +36,7 @@ RECORD_BYTES_MAX = 1_000_000
 # per COOLDOWN_SECONDS per command (a token bucket), so one member cannot flood the bot.
 COOLDOWN_SECONDS = 5.0
 COOLDOWN_BURST = 3
-THREAD_MINUTES = 10080  # a match's thread archives after a week without messages
+THREAD_MINUTES: Literal[10080] = 10080  # a match's thread archives after a week without messages
 
 
 def invoker(interaction: discord.Interaction, *, channel_id: int | None = None,
@@ -144,7 +144,7 @@ class GameCog(commands.Cog):
 
     def _suggester(
         self, spec: CommandSpec, option: OptionSpec
-    ) -> Callable[[discord.Interaction, str], Awaitable[list[Choice[str]]]]:
+    ) -> Callable[[discord.Interaction, str], Coroutine[Any, Any, list[Choice[str]]]]:
         async def suggest(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
             filled = {key: value for key, value in vars(interaction.namespace).items() if isinstance(value, str)}
             filled[option.name] = current
@@ -236,9 +236,9 @@ class GameCog(commands.Cog):
 
     async def _post_in_thread(self, interaction: discord.Interaction, thread: discord.Thread, reply: Reply) -> None:
         from bot.cogs.panel import view_for
-        from bot.cogs.posting import message_kwargs
+        from bot.cogs.posting import send_to
 
-        await thread.send(**message_kwargs(reply, view_for(reply)))  # type: ignore[arg-type]
+        await send_to(thread, reply, view_for(reply))
         await respond(interaction, Reply(f"{reply.text}\nThe match is in its own thread: {thread.mention}",
                                          match_id=reply.match_id, game=reply.game))  # fmt: skip
 

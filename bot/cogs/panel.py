@@ -19,13 +19,13 @@ from __future__ import annotations
 import functools
 import logging
 import re
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from typing import Any, TypeVar
 
 import discord
 
 from bot import menus
-from bot.cogs.posting import refusal_text, remember_board, respond, send_private
+from bot.cogs.posting import followup, refusal_text, remember_board, respond, send_private
 from bot.errors import ConfirmFirst, OutdatedBoard, ServiceError
 from bot.games import front_end
 from bot.inflight import in_flight_of
@@ -57,8 +57,8 @@ def service_of(interaction: discord.Interaction) -> MatchService:
 
 
 def answered(
-    callback: Callable[[Owner, discord.Interaction], Awaitable[None]],
-) -> Callable[[Owner, discord.Interaction], Awaitable[None]]:
+    callback: Callable[[Owner, discord.Interaction], Coroutine[Any, Any, None]],
+) -> Callable[[Owner, discord.Interaction], Coroutine[Any, Any, None]]:
     """Every press gets an answer: refusals privately, and anything unexpected as a private
     "went wrong" (never a silent button). Counted as in flight for the bot's shutdown."""
 
@@ -119,18 +119,8 @@ async def post_reply(interaction: discord.Interaction, service: MatchService, re
     if not ephemeral:
         await remember_board(service, reply, message_id)
     if reply.announce is not None:
-        announce = reply.announce
-        message = await interaction.followup.send(
-            **_public(announce),
-            wait=True,  # type: ignore[arg-type]
-        )
-        await remember_board(service, announce, message.id)
-
-
-def _public(reply: Reply) -> dict[str, Any]:
-    from bot.cogs.posting import message_kwargs
-
-    return message_kwargs(reply, view_for(reply))
+        message = await followup(interaction, reply.announce, view=view_for(reply.announce))
+        await remember_board(service, reply.announce, message.id)
 
 
 async def _refuse(interaction: discord.Interaction, error: ServiceError, *, picker: bool = False) -> None:
@@ -198,7 +188,7 @@ class PanelButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> PanelButton:
         return cls(match["game"], int(match["match"]), int(match["board"]), match["kind"])
 
@@ -248,7 +238,7 @@ class PickSelect(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Select[Any], match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> PickSelect:
         path = tuple(step for step in match["path"].split(":") if step)
         return cls(match["game"], int(match["match"]), int(match["board"]), path)
@@ -303,7 +293,7 @@ class AnswerButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> AnswerButton:
         return cls(match["game"], int(match["match"]), int(match["question"]), match["kind"])
 
@@ -331,7 +321,7 @@ class ConfirmButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> ConfirmButton:
         return cls(match["game"], int(match["match"]), int(match["version"]), match["kind"], match["arg"] or "")
 
@@ -369,7 +359,7 @@ class SetupButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> SetupButton:
         return cls(match["game"], int(match["match"]), int(match["board"]))
 
@@ -401,7 +391,7 @@ class SetupSelect(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Select[Any], match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> SetupSelect:
         return cls(match["game"], int(match["match"]))
 
@@ -436,7 +426,7 @@ async def _submit_setup(interaction: discord.Interaction, game: str, choice: str
     else:
         await interaction.followup.send(reply.text, ephemeral=True)
     if reply.announce is not None:
-        message = await interaction.followup.send(**_public(reply.announce), wait=True)  # type: ignore[arg-type]
+        message = await followup(interaction, reply.announce, view=view_for(reply.announce))
         await remember_board(service, reply.announce, message.id)
 
 

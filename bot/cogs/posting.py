@@ -40,15 +40,18 @@ def refusal_text(message: str) -> str:
     return fit(text if text.endswith((".", "!", "?")) else text + ".")
 
 
-def message_kwargs(reply: Reply, view: discord.ui.View | None = None) -> dict[str, object]:
-    kwargs: dict[str, object] = {
-        "content": fit(reply.text),
-        "files": files_of(reply),
-        "allowed_mentions": mentions_of(reply),
-    }
-    if view is not None:
-        kwargs["view"] = view
-    return kwargs
+async def send_to(
+    channel: discord.abc.Messageable, reply: Reply, view: discord.ui.View | None = None, *, nonce: str | None = None
+) -> discord.Message:
+    """Post a reply in a channel (timer notices, a match's thread)."""
+    text, files, mentions = fit(reply.text), files_of(reply), mentions_of(reply)
+    if view is None and nonce is None:
+        return await channel.send(text, files=files, allowed_mentions=mentions)
+    if view is None:
+        return await channel.send(text, files=files, allowed_mentions=mentions, nonce=nonce or "")
+    if nonce is None:
+        return await channel.send(text, files=files, allowed_mentions=mentions, view=view)
+    return await channel.send(text, files=files, allowed_mentions=mentions, view=view, nonce=nonce)
 
 
 async def respond(
@@ -56,12 +59,28 @@ async def respond(
 ) -> int | None:
     """Answer an interaction with a reply (as a response, or a followup if already answered).
     Returns the id of the message posted."""
-    kwargs = message_kwargs(reply, view)
+    text, files, mentions = fit(reply.text), files_of(reply), mentions_of(reply)
     if interaction.response.is_done():
-        message = await interaction.followup.send(**kwargs, ephemeral=ephemeral, wait=True)  # type: ignore[call-overload]
-        return int(message.id)
-    response = await interaction.response.send_message(**kwargs, ephemeral=ephemeral)  # type: ignore[arg-type]
+        return (await followup(interaction, reply, view=view, ephemeral=ephemeral)).id
+    if view is None:
+        response = await interaction.response.send_message(text, files=files, allowed_mentions=mentions,
+                                                           ephemeral=ephemeral)  # fmt: skip
+    else:
+        response = await interaction.response.send_message(text, files=files, allowed_mentions=mentions,
+                                                           ephemeral=ephemeral, view=view)  # fmt: skip
     return response.message_id if isinstance(response.message_id, int) else None
+
+
+async def followup(
+    interaction: discord.Interaction, reply: Reply, *, view: discord.ui.View | None = None, ephemeral: bool = False
+) -> discord.WebhookMessage:
+    """A further message after the interaction was answered (or deferred)."""
+    text, files, mentions = fit(reply.text), files_of(reply), mentions_of(reply)
+    if view is None:
+        return await interaction.followup.send(text, files=files, allowed_mentions=mentions, ephemeral=ephemeral,
+                                               wait=True)  # fmt: skip
+    return await interaction.followup.send(text, files=files, allowed_mentions=mentions, ephemeral=ephemeral,
+                                           view=view, wait=True)  # fmt: skip
 
 
 async def remember_board(service: MatchService, reply: Reply, message_id: int | None) -> None:
@@ -76,8 +95,12 @@ async def refuse(interaction: discord.Interaction, message: str) -> None:
 
 
 async def send_private(interaction: discord.Interaction, text: str, view: discord.ui.View | None = None) -> None:
-    extra: dict[str, object] = {"view": view} if view is not None else {}
     if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True, **extra)  # type: ignore[arg-type]
+        if view is None:
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.followup.send(text, ephemeral=True, view=view)
+    elif view is None:
+        await interaction.response.send_message(text, ephemeral=True)
     else:
-        await interaction.response.send_message(text, ephemeral=True, **extra)  # type: ignore[arg-type]
+        await interaction.response.send_message(text, ephemeral=True, view=view)

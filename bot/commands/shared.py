@@ -157,7 +157,7 @@ async def _setup(ctx: Context, o: Mapping[str, Any]) -> Reply:
 def _simple(method: str, **fixed: Any) -> Any:
     async def run(ctx: Context, o: Mapping[str, Any]) -> Reply:
         call = getattr(ctx.service, method)
-        return await call(ctx.who.guild_id, ctx.who.channel_id, ctx.who.user_id, **fixed)  # type: ignore[no-any-return]
+        return await call(ctx.who.guild_id, ctx.who.channel_id, ctx.who.user_id, **fixed)
 
     return run
 

@@ -157,7 +157,9 @@ class MatchBook:
     def validate(self, state: MatchState, entries: Sequence[Entry]) -> tuple[MatchState, tuple[Any, ...], list[Logged]]:
         """The state after the entries, their events, and what the log keeps of each; pure.
         Stops early when the game ends (e.g. a deadline's first pass drew the game)."""
-        new, events, logged = state, [], []
+        new = state
+        events: list[Any] = []
+        logged: list[Logged] = []
         for entry in entries:
             if new.is_over and logged:
                 break

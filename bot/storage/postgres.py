@@ -25,7 +25,7 @@ from functools import lru_cache
 from typing import Any
 from urllib.parse import parse_qsl, unquote, urlencode, urlsplit, urlunsplit
 
-import asyncpg  # type: ignore[import-untyped]
+import asyncpg
 
 from bot.storage.connection import Row, StorageOpenError, StorageUnavailable
 from bot.storage.migrations import LATEST_VERSION

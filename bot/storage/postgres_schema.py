@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import time
 
-import asyncpg  # type: ignore[import-untyped]
+import asyncpg
 
 from bot.storage.migrations import LATEST_VERSION
 

@@ -16,8 +16,8 @@ from bot.client import NikaBot
 from bot.cogs import game as nika_cog
 from bot.service import MatchService
 from bot.storage import bot_state
-from engine.registry import games
 from engine.nika import GameState, Move
+from engine.registry import games
 from tests.bot.discord_harness import (
     EPHEMERAL,
     TIMEOUT,

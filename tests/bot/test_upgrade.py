@@ -137,7 +137,9 @@ async def test_buttons_under_a_first_release_board_still_play(double, tmp_path: 
 
     raw = sqlite3.connect(path)
     with raw:  # the first release's match 2, moved to the double's server and channel
-        raw.execute("UPDATE matches SET guild_id = ?, channel_id = ? WHERE id = 2", (double.guild.id, double.channel.id))
+        raw.execute(
+            "UPDATE matches SET guild_id = ?, channel_id = ? WHERE id = 2", (double.guild.id, double.channel.id)
+        )
     raw.close()
     panel = [
         {"type": 1, "components": [
