@@ -143,7 +143,7 @@ async def test_buttons_under_a_first_release_board_still_play(double, tmp_path: 
     raw.close()
     panel = [
         {"type": 1, "components": [
-            {"type": 2, "style": 1 if kind != "undo" else 4, "label": kind.capitalize(), "custom_id": f"nika:p:2:3:{kind}"}
+            {"type": 2, "style": 1, "label": kind.capitalize(), "custom_id": f"nika:p:2:3:{kind}"}
             for kind in ("move", "rotate", "advance", "rally", "pass")
         ]},
     ]  # fmt: skip
