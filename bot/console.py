@@ -164,7 +164,9 @@ class Console:
         if any(key == "thread" for key, _ in pairs):
             raise ServiceError("threads exist on Discord only: here, `channel N` gives a match its own channel")
         options = parse_options(command, pairs, users=self.ids)
-        who = Invoker(CONSOLE_GUILD, self.channel, await self.remember(self.user), can_manage=self.can_manage)
+        who = Invoker(
+            CONSOLE_GUILD, self.channel, await self.remember(self.user), can_manage=self.can_manage, rate_limited=False
+        )
         reply = await dispatch(self.service, who, game, name, options)
         self.print_reply(reply)
 

@@ -80,7 +80,9 @@ def scores_text(state: MatchState) -> str:
     target = state.options.get("target")
     out = set(state.table_slugs()) - set(state.seats_in_play())
     parts = [f"{state.seat_title(seat)} {points}" + (" (out)" if seat in out else "") for seat, points in scores]
-    return "Scores: " + " · ".join(parts) + (f" (first to {target} wins)" if target else "")
+    over = state.rules.outcome(state.game) is not None
+    tail = f" (first to {target} points wins)" if target and not over else ""
+    return "Scores: " + " · ".join(parts) + tail
 
 
 def next_text(state: MatchState) -> str:

@@ -8,7 +8,6 @@ from __future__ import annotations
 import asyncio
 import inspect
 import logging
-import time
 from collections.abc import Callable, Coroutine, Mapping
 from typing import Any, Literal
 
@@ -20,7 +19,7 @@ from discord.ext import commands
 from bot.cogs.panel import confirm_view, post_reply
 from bot.cogs.posting import refuse, respond, send_private
 from bot.commands.dispatch import CommandSpec, Invoker, OptionKind, OptionSpec, autocomplete, commands_for, dispatch
-from bot.errors import ConfirmFirst, ServiceError, TooSoon
+from bot.errors import ConfirmFirst, ServiceError
 from bot.games import front_end
 from bot.inflight import in_flight_of
 from bot.replies import Reply
@@ -32,10 +31,6 @@ log = logging.getLogger(__name__)
 DEFER_AFTER_SECONDS = 1.5
 # A game record posted as an attachment to /<game> new may be this large.
 RECORD_BYTES_MAX = 1_000_000
-# Expensive reads (board, replay, history, stats): a member may make a few at once, then one
-# per COOLDOWN_SECONDS per command (a token bucket), so one member cannot flood the bot.
-COOLDOWN_SECONDS = 5.0
-COOLDOWN_BURST = 3
 THREAD_MINUTES: Literal[10080] = 10080  # a match's thread archives after a week without messages
 
 
@@ -95,7 +90,6 @@ class GameCog(commands.Cog):
             name=game, description=front_end(game).description[:100], guild_only=True,
             allowed_contexts=app_commands.AppCommandContext(guild=True),
         )  # fmt: skip
-        self._buckets: dict[tuple[int, str], tuple[float, float]] = {}  # (member, command) -> (tokens, when)
         for spec in commands_for(game).values():
             self.group.add_command(self._command(spec))
 
@@ -156,14 +150,9 @@ class GameCog(commands.Cog):
     # --- the one path every command takes --------------------------------------------
     async def run(self, interaction: discord.Interaction, spec: CommandSpec, options: Mapping[str, Any]) -> None:
         with in_flight_of(self.bot).track():
-            try:
-                await self._run(interaction, spec, options)
-            except TooSoon as error:
-                await refuse(interaction, str(error))
+            await self._run(interaction, spec, options)
 
     async def _run(self, interaction: discord.Interaction, spec: CommandSpec, options: Mapping[str, Any]) -> None:
-        if spec.cooldown:
-            self._cool_down(interaction.user.id, spec.name)
         typed = dict(options)
         for option in spec.options:
             value = typed.get(option.name)
@@ -208,18 +197,6 @@ class GameCog(commands.Cog):
             await post_reply(interaction, self.service, reply, ephemeral=True)
         else:
             await post_reply(interaction, self.service, reply)
-
-    def _cool_down(self, user_id: int, command: str) -> None:
-        now = time.monotonic()
-        key = (user_id, command)
-        tokens, when = self._buckets.get(key, (float(COOLDOWN_BURST), now))
-        tokens = min(float(COOLDOWN_BURST), tokens + (now - when) / COOLDOWN_SECONDS)
-        if tokens < 1.0:
-            wait = (1.0 - tokens) * COOLDOWN_SECONDS
-            raise TooSoon(f"you can use /{self.game} {command} again in {max(wait, 1):.0f} s")
-        if len(self._buckets) > 10_000:  # forget full buckets so the table stays small
-            self._buckets = {k: v for k, v in self._buckets.items() if now - v[1] < COOLDOWN_SECONDS * COOLDOWN_BURST}
-        self._buckets[key] = (tokens - 1.0, now)
 
     async def _open_thread(self, interaction: discord.Interaction) -> discord.Thread | None:
         channel = interaction.channel

@@ -27,7 +27,10 @@ async def dispatch(service: MatchService, who: Invoker, game: str, name: str, op
     command = commands_for(game).get(name)
     if command is None:
         raise refuse_unknown(game, name)
-    return await command.run(Context(service, who, game), checked(command, options))
+    values = checked(command, options)
+    if command.cooldown and who.rate_limited:
+        service.cooldowns.take(who.user_id, game, name)
+    return await command.run(Context(service, who, game), values)
 
 
 def path_values(command: CommandSpec, options: Mapping[str, Any], upto: int) -> list[str | None]:
@@ -65,6 +68,8 @@ async def autocomplete(
     if name == "play":
         steps = [Step(a.notation(), a.notation()) for a in legal]
         return menus.matching(steps, typed)
+    if command.plays is not None:
+        legal = [action for action in legal if command.plays(action)]
     step = f"@{focused}"
     if step not in command.path:
         return []

@@ -37,7 +37,7 @@ def seat_choices(rules: Game[Any]) -> tuple[Choice, ...]:
     labels = front_end(rules.slug).seat_labels
     found: dict[str, str] = {}
     teams: dict[str, str] = {}
-    for players in rules.player_counts:
+    for players in sorted(rules.player_counts, reverse=True):  # the largest table's turn order first
         for seat in rules.seats(players):
             found.setdefault(seat.slug, labels.get(seat.slug, seat.title))
         for side in rules.sides(players):
@@ -230,7 +230,7 @@ def commands_for(slug: str) -> dict[str, CommandSpec]:
                                                      autocomplete=True, max_length=100),), private=True))  # fmt: skip
     for action in front.actions:
         specs.append(CommandSpec(game, action.name, action.description, _action_runner(action), action.options,
-                                 path=action.path, normalize=action.normalize))  # fmt: skip
+                                 path=action.path, normalize=action.normalize, plays=action.plays))  # fmt: skip
     example = front.play_example or "a move in notation"
     specs += [
         CommandSpec(game, "undo", "Take back your last action while you still may", _simple("undo")),

@@ -48,6 +48,7 @@ class Invoker:
     can_manage: bool = False  # holds Manage Channels here, as the front end reports
     locale: str = "en"
     parent_channel_id: int | None = None  # the channel a thread belongs to, when in a thread
+    rate_limited: bool = True  # expensive reads are rate-limited (not in the local console)
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +74,7 @@ class CommandSpec:
     # "@name" is an option, anything else a fixed step. Autocomplete reads the menus from it.
     path: tuple[str, ...] = ()
     normalize: Mapping[str, Callable[[str], str]] = field(default_factory=dict)
+    plays: Callable[[Any], bool] | None = None  # the legal actions an action command plays
 
     def option(self, name: str) -> OptionSpec | None:
         return next((o for o in self.options if o.name == name), None)

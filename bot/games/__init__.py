@@ -28,6 +28,8 @@ class ActionCommand:
     # The action's notation from the options (parsed by the game, which explains refusals).
     notation: Callable[[Mapping[str, str]], str]
     normalize: Mapping[str, Callable[[str], str]] = field(default_factory=dict)
+    # The legal actions this command plays (its autocomplete offers only these); None: all.
+    plays: Callable[[Any], bool] | None = None
 
 
 @dataclass(frozen=True, slots=True)

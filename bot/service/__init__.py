@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.clock import Clock, SystemClock
+from bot.commands.cooldown import Cooldowns
 from bot.errors import NoMatch
 from bot.match import Entry, EntryKind, MatchState
 from bot.replies import Image, Notice, Reply
@@ -54,6 +55,7 @@ class MatchService:
         self.match_settings = MatchSettings(self.book)
         self.timers = TurnTimers(self.book, self.play)
         self.computers = computers
+        self.cooldowns = Cooldowns()
         if computers is not None:
             self.timers.computer_move = computers.move
 

@@ -83,12 +83,16 @@ class MatchBook:
         self.scheduler: Scheduler | None = None
         # Called after a commit that may have added a sooner timer (the dispatcher wakes up).
         self.on_timers_changed: Callable[[], None] | None = None
+        # Boards after actions have a pool of their own: a crowd asking for boards never makes a
+        # player's move wait for its picture.
         self._render_pool = ThreadPoolExecutor(render_threads, thread_name_prefix="render")
+        self._read_pool = ThreadPoolExecutor(1, thread_name_prefix="render-reads")
         self._states: OrderedDict[int, tuple[int, MatchState]] = OrderedDict()
         self._cached_weight = 0
 
     async def close(self) -> None:
-        await asyncio.to_thread(self._render_pool.shutdown, wait=True)
+        for pool in (self._render_pool, self._read_pool):
+            await asyncio.to_thread(pool.shutdown, wait=True)
 
     # --- loading ----------------------------------------------------------------------
     async def load(self, channel_id: int, *, open_only: bool = True) -> tuple[MatchRow, MatchState]:
@@ -218,11 +222,14 @@ class MatchBook:
         *,
         perspective: str | None = None,
         locale: str = "en",
+        read: bool = False,
     ) -> Image:
-        """The board image, drawn in a worker thread so the event loop never waits on pixels."""
+        """The board image, drawn in a worker thread so the event loop never waits on pixels.
+        `read`: for someone looking (not after an action), drawn in the readers' own pool."""
         loop = asyncio.get_running_loop()
+        pool = self._read_pool if read else self._render_pool
         return await loop.run_in_executor(
-            self._render_pool, self.renderer, state.rules.slug, state.game, recent, perspective, locale
+            pool, self.renderer, state.rules.slug, state.game, recent, perspective, locale
         )
 
 

@@ -125,6 +125,12 @@ class Lobby:
             ) from None
         self.book.timers_changed()
         notes = []
+        if rules.seat_sets_differ():
+            notes.append(f"for {players} players")
+        for option in rules.options:
+            if chosen[option.name] != option.default:
+                label = next((c.label for c in option.choices if c.value == chosen[option.name]), chosen[option.name])
+                notes.append(f"{option.name} {label}")
         if not rated:
             notes.append("casual, unrated: it starts from a shared position")
         if deadline_days:

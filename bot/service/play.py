@@ -121,7 +121,10 @@ class Play:
                 self._confirmed(row, state, user_id, "resign", "", f"Resigning {ends}.", confirmed)
         row, before, after, events = await self.append(channel_id, Entry(EntryKind.RESIGN, user_id))
         seat = after.played[-1].seat
-        headline = f"{texts.mention(user_id)} resigned for {before.side_title(before.side_of(seat))}."
+        if events and not after.is_over:  # the game goes on without that seat (Pikemen)
+            headline = f"{texts.sentence(before.rules.describe(events))} ({texts.mention(user_id)})"
+        else:
+            headline = f"{texts.mention(user_id)} resigned for {before.side_title(before.side_of(seat))}."
         return await self.board_reply(row, after, headline, recent=[events] if events else None)
 
     async def draw(self, channel_id: int, user_id: int, choice: str) -> Reply:
@@ -205,7 +208,10 @@ class Play:
         outcome = after.rules.outcome(after.game)
         scores = texts.scores_text(after)
         if outcome is not None:
+            headline = _without_result(headline, outcome.summary)
             text = f"{headline}\n**{texts.sentence(outcome.summary)}** {texts.seating_text(after)}"
+            if scores:
+                text += f"\n{scores}"
             mentions = tuple(sorted(after.players))
         else:
             text = "\n".join(line for line in (headline, scores, texts.next_text(after)) if line)
@@ -283,6 +289,15 @@ def offer_text(before: MatchState, after: MatchState, entry: Entry) -> tuple[str
         return f"{who} concedes.", ()
     title = claim.title if claim else "the"
     return f"{who} challenges the {title} declaration: play goes on.", ()
+
+
+def _without_result(headline: str, summary: str) -> str:
+    """The headline without a copy of the result at its end: the post states it in bold."""
+    bare = headline.rstrip(".!")
+    for tail in (f" — {summary}", f"; {summary}", f". {summary}"):
+        if bare.endswith(tail.rstrip(".!")):
+            return texts.sentence(bare[: -len(tail.rstrip(".!"))])
+    return headline
 
 
 def _members(parties: frozenset[Any]) -> tuple[int, ...]:

@@ -63,9 +63,9 @@ class Reading:
         mine = state.seats_of(user_id) if user_id is not None else []
         perspective = mine[0] if mine else None
         if row.status == "lobby":
-            image = await self.book.render(state, perspective=perspective)
+            image = await self.book.render(state, perspective=perspective, read=True)
             return Reply(texts.lobby_text(state), image=image, match_id=row.id, game=row.game)
-        image = await self.book.render(state, recent_actions(state), perspective=perspective)
+        image = await self.book.render(state, recent_actions(state), perspective=perspective, read=True)
         live = row.status == "active" and not state.is_over
         return Reply(
             texts.status_text(row, state), image=image, match_id=row.id, game=row.game,
