@@ -31,6 +31,8 @@ class Reply:
     setup: bool = False  # the match waits for secret setup choices: offer the setup button
     # A public post that goes with a private answer (a secret setup choice was made).
     announce: Reply | None = None
+    # The outbox notice that posts this board if the front end cannot (see Play.act's backup).
+    notice_id: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

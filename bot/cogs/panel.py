@@ -143,16 +143,19 @@ async def _play(interaction: discord.Interaction, game: str, match_id: int, boar
     guild, channel, user = interaction.guild_id or 0, interaction.channel_id or 0, interaction.user.id
     try:
         await service.panel_actions(channel, match_id, board, user)
+        # The board post after a button is a followup that may fail: the service keeps a backup
+        # of it in the outbox, which the dispatcher posts unless we confirm our post went out.
         if action is None:
-            reply = await service.undo(guild, channel, user, expected_version=board)
+            reply = await service.undo(guild, channel, user, expected_version=board, backup=True)
         else:
-            reply = await service.act(guild, channel, user, action, expected_version=board)
+            reply = await service.act(guild, channel, user, action, expected_version=board, backup=True)
     except ServiceError as error:
         await _refuse(interaction, error, picker=picker)
         return
     if picker:  # close the private picker, then post the board for everyone
         await interaction.edit_original_response(content=f"Played: `{action}`", view=None)
-    await post_reply(interaction, service, reply)
+    message_id = await respond(interaction, reply, view=view_for(reply))
+    await service.posted(reply, message_id)
 
 
 def _select(game: str, match_id: int, board: int, chosen: Sequence[str], steps: Sequence[Step], page: int,

@@ -117,12 +117,30 @@ class MatchService:
 
     # --- playing ----------------------------------------------------------------------
     async def act(
-        self, guild_id: int, channel_id: int, user_id: int, action: Any, *, expected_version: int | None = None
+        self,
+        guild_id: int,
+        channel_id: int,
+        user_id: int,
+        action: Any,
+        *,
+        expected_version: int | None = None,
+        backup: bool = False,
     ) -> Reply:
-        return await self.play.act(channel_id, user_id, action, expected_version=expected_version)
+        return await self.play.act(channel_id, user_id, action, expected_version=expected_version, backup=backup)
 
-    async def undo(self, guild_id: int, channel_id: int, user_id: int, *, expected_version: int | None = None) -> Reply:
-        return await self.play.undo(channel_id, user_id, expected_version=expected_version)
+    async def undo(
+        self, guild_id: int, channel_id: int, user_id: int, *, expected_version: int | None = None, backup: bool = False
+    ) -> Reply:
+        return await self.play.undo(channel_id, user_id, expected_version=expected_version, backup=backup)
+
+    async def posted(self, reply: Reply, message_id: int | None) -> None:
+        """The front end posted a board itself: its outbox backup is not needed, and the board is
+        the match's latest."""
+        async with self.storage.transaction() as db:
+            if reply.notice_id is not None:
+                await outbox.delivered(db, reply.notice_id)
+            if message_id and reply.image is not None and reply.match_id is not None:
+                await matches.update_match(db, reply.match_id, board_message_id=message_id)
 
     async def setup(self, guild_id: int, channel_id: int, user_id: int, choice: str) -> Reply:
         return await self.play.setup(channel_id, user_id, choice)

@@ -4,17 +4,20 @@ the board post that follows each. Works for any game through the interface."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from bot import texts
 from bot.errors import BoardChanged, ConfirmFirst, NotAllowed, NotInMatch, NotYourTurn, OutdatedBoard, ServiceError
 from bot.match import Entry, EntryKind, MatchState, Proposal, ProposalKind
-from bot.replies import Reply
+from bot.replies import Notice, Reply
 from bot.service.book import MatchBook
-from bot.storage import MatchRow
+from bot.service.notices import notice_json
+from bot.storage import Connection, MatchRow, outbox
 
 CONFIRM_SECONDS = 60.0
+BACKUP_DELAY = 20.0  # seconds a front end has to post a board itself before the outbox does
 RECENT_MAX = 12  # actions a board highlights at most
 
 
@@ -57,18 +60,57 @@ class Play:
         await self.book.commit(row, state, new, logged)
         return row, state, new, events
 
-    async def act(self, channel_id: int, user_id: int, action: Any, *, expected_version: int | None = None) -> Reply:
+    async def act(
+        self, channel_id: int, user_id: int, action: Any, *, expected_version: int | None = None, backup: bool = False
+    ) -> Reply:
         text = action if isinstance(action, str) else action.notation()
-        row, _, after, events = await self.append(channel_id, Entry(EntryKind.ACTION, user_id, text=text),
-                                                  expected_version)  # fmt: skip
-        headline = texts.sentence(after.rules.describe(events))
-        return await self.board_reply(row, after, headline)
 
-    async def undo(self, channel_id: int, user_id: int, *, expected_version: int | None = None) -> Reply:
-        row, before, after, _ = await self.append(channel_id, Entry(EntryKind.UNDO, user_id), expected_version)
-        undone = before.played[-1]
-        what = before.rules.describe(undone.events)
-        return await self.board_reply(row, after, f"↩ {texts.mention(user_id)} took back the last action ({what}).")
+        def headline(before: MatchState, after: MatchState, events: tuple[Any, ...]) -> str:
+            return texts.sentence(after.rules.describe(events))
+
+        entry = Entry(EntryKind.ACTION, user_id, text=text)
+        return await self._board_entry(channel_id, entry, expected_version, headline, backup)
+
+    async def undo(
+        self, channel_id: int, user_id: int, *, expected_version: int | None = None, backup: bool = False
+    ) -> Reply:
+        def headline(before: MatchState, after: MatchState, events: tuple[Any, ...]) -> str:
+            what = before.rules.describe(before.played[-1].events)
+            return f"↩ {texts.mention(user_id)} took back the last action ({what})."
+
+        entry = Entry(EntryKind.UNDO, user_id)
+        return await self._board_entry(channel_id, entry, expected_version, headline, backup)
+
+    async def _board_entry(
+        self,
+        channel_id: int,
+        entry: Entry,
+        expected_version: int | None,
+        headline: Callable[[MatchState, MatchState, tuple[Any, ...]], str],
+        backup: bool,
+    ) -> Reply:
+        """Commit an entry that changes the board and build the post. With `backup`, the post is
+        drawn first and stored in the outbox in the same transaction, due a little later: if the
+        front end cannot post it (Discord refused, the process died), the dispatcher will."""
+        if not backup:
+            row, before, after, events = await self.append(channel_id, entry, expected_version)
+            return await self.board_reply(row, after, headline(before, after, events))
+        row, state = await self.book.load(channel_id)
+        if row.status != "active":
+            raise NotAllowed(f"the match has not started yet: /{row.game} start once every seat is held")
+        if expected_version is not None and expected_version != state.board_version:
+            raise BoardChanged()
+        new, events, logged = self.book.validate(state, [entry])
+        reply = await self.board_reply(row, new, headline(state, new, events))
+        stored: list[int] = []
+
+        async def keep(db: Connection) -> None:
+            now = self.book.clock.now()
+            notice = notice_json(Notice(row.guild_id, row.channel_id, reply))
+            stored.append(await outbox.add(db, row.id, row.guild_id, row.channel_id, notice, now, now + BACKUP_DELAY))
+
+        await self.book.commit(row, state, new, logged, also=keep)
+        return replace(reply, notice_id=stored[0])
 
     async def setup(self, channel_id: int, user_id: int, choice: str, seat: str | None = None) -> Reply:
         row, state = await self.book.load(channel_id)

@@ -26,11 +26,20 @@ class PendingNotice:
     attempts: int
 
 
-async def add(db: Connection, match_id: int | None, guild_id: int, channel_id: int, notice: str, now: float) -> int:
+async def add(
+    db: Connection,
+    match_id: int | None,
+    guild_id: int,
+    channel_id: int,
+    notice: str,
+    now: float,
+    due: float | None = None,
+) -> int:
+    """Store a notice to post from `due` (default: at once)."""
     return await db.insert(
         "INSERT INTO outbox (match_id, guild_id, channel_id, notice, created_at, next_attempt) "
         "VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
-        match_id, guild_id, channel_id, notice, now, now,
+        match_id, guild_id, channel_id, notice, now, now if due is None else due,
     )  # fmt: skip
 
 
