@@ -164,9 +164,8 @@ class Console:
         if any(key == "thread" for key, _ in pairs):
             raise ServiceError("threads exist on Discord only: here, `channel N` gives a match its own channel")
         options = parse_options(command, pairs, users=self.ids)
-        who = Invoker(
-            CONSOLE_GUILD, self.channel, await self.remember(self.user), can_manage=self.can_manage, rate_limited=False
-        )
+        user = await self.remember(self.user)
+        who = Invoker(CONSOLE_GUILD, self.channel, user, can_manage=self.can_manage, rate_limited=False, console=True)
         reply = await dispatch(self.service, who, game, name, options)
         self.print_reply(reply)
 
@@ -206,12 +205,41 @@ class Console:
                                    game=reply.game, version=reply.version))  # fmt: skip
 
 
+class _Completer:
+    """Tab completion: console words, then a game's group, its commands, and their options."""
+
+    def __init__(self) -> None:
+        self.matches: list[str] = []
+
+    def candidates(self, line: str, word: str) -> list[str]:
+        before = line[: len(line) - len(word)].split()
+        if not before:
+            return ["as ", "channel ", "manage ", "help", "quit"] + [f"/{g.slug} " for g in games()]
+        group = before[0].lstrip("/")
+        specs = commands_for(group) if group in {g.slug for g in games()} else {}
+        if len(before) == 1:
+            return [f"{name} " for name in specs]
+        spec = specs.get(before[1])
+        return [f"{option.name}:" for option in spec.options] if spec is not None else []
+
+    def complete(self, word: str, index: int) -> str | None:
+        if index == 0:
+            import readline
+
+            self.matches = [c for c in self.candidates(readline.get_line_buffer(), word) if c.startswith(word)]
+        return self.matches[index] if index < len(self.matches) else None
+
+
 def _reader(loop: asyncio.AbstractEventLoop, queue: asyncio.Queue[str | None], prompt: Callable[[], str],
             ready: threading.Event) -> None:  # fmt: skip
     """Reads lines on a daemon thread: Ctrl-C in the main thread then ends the console at once,
     with no thread left waiting on the terminal."""
     with contextlib.suppress(ImportError):
-        import readline  # noqa: F401  (line editing and history for input())
+        import readline  # line editing and history for input()
+
+        readline.set_completer(_Completer().complete)
+        readline.set_completer_delims(" ")
+        readline.parse_and_bind("tab: complete")
     while True:
         ready.wait()
         ready.clear()

@@ -105,8 +105,20 @@ async def _rules(ctx: Context, o: Mapping[str, Any]) -> Reply:
     return Reply(front.rules, image=await ctx.service.book.render(state, [events]))
 
 
+DISCORD_HELP = (
+    "Every option suggests only what is legal for you right now: start typing and pick. "
+    "Or press the buttons under the latest board: they walk you through legal choices only."
+)
+CONSOLE_HELP = (
+    "**In this console** type the commands as text, options as name:value (Tab completes, Up recalls). "
+    "`as @name` plays as someone else, `channel N` switches channel, `manage on` acts as a moderator, "
+    "`help` lists these, `quit` leaves. Boards are written as PNG files into the boards folder."
+)
+
+
 async def _help(ctx: Context, o: Mapping[str, Any]) -> Reply:
-    return Reply(front_end(ctx.game).help)
+    how = CONSOLE_HELP if ctx.who.console else DISCORD_HELP
+    return Reply(f"{front_end(ctx.game).help}\n{how}")
 
 
 async def _settings(ctx: Context, o: Mapping[str, Any]) -> Reply:

@@ -49,6 +49,7 @@ class Invoker:
     locale: str = "en"
     parent_channel_id: int | None = None  # the channel a thread belongs to, when in a thread
     rate_limited: bool = True  # expensive reads are rate-limited (not in the local console)
+    console: bool = False  # typed in the local console, not on Discord (help words differ)
 
 
 @dataclass(frozen=True, slots=True)

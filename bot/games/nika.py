@@ -20,8 +20,6 @@ Two players take a team each; with three, one holds a team; with four, one city 
 • `/nika advance pieces:j4,j5,j6` — a phalanx steps the way it faces, pushing or routing enemies.
 • `/nika rally square:k1 facing:n` — bring a routed piece back on your rally area.
 • `/nika pass` · `/nika undo` (your last action, while your turn lasts) · `/nika play action:<notation>`.
-Every option suggests only what is legal for you right now: start typing and pick.
-Or press the buttons under the latest board: they walk you through legal choices only.
 **Look:** `/nika board` · `/nika history` · `/nika rules` · `/nika replay` (animation, or `format:record` for the game record) · `/nika mygames`.
 **Across days:** `/nika settings` — reminder interval, turn deadline (`/nika new deadline:`), and `dm:on` for reminders by direct message.
 **Standings:** `/nika stats` (the leaderboard) · `/nika stats user:@someone`.
