@@ -252,6 +252,8 @@ class MatchState:
         if self.undone:
             raise NotAllowed("only one action can be taken back: play on from here")
         if entry.user_id is not None and last.user_id != entry.user_id:
+            if any(p.user_id == entry.user_id for p in self.played[-len(self.table) * 2 :]):
+                raise NotAllowed("the next player has moved since, so your last action stands")
             raise NotAllowed("you can only undo your own last action")
         if self.undo_point is None:
             if self.rules.undo_scope is UndoScope.TURN:

@@ -87,7 +87,7 @@ class Lobby:
     ) -> Reply:
         rules = get_game(game)
         check_deadline(deadline_days)
-        players = players or min(rules.player_counts)
+        players = players or _players_for(rules, seats)
         if players not in rules.player_counts:
             raise ServiceError(f"{rules.title} is for {texts.joined([str(n) for n in rules.player_counts])} players")
         try:
@@ -271,6 +271,15 @@ class Lobby:
             match_id=row.id,
             game=row.game,
         )
+
+
+def _players_for(rules: Game[Any], choice: str) -> int:
+    """The player count when none was given: the smallest table that has the chosen seat."""
+    wanted = choice.strip().lower()
+    for players in sorted(rules.player_counts):
+        if any(wanted in (s.slug, s.side) for s in rules.seats(players)):
+            return players
+    return min(rules.player_counts)
 
 
 def _start_from(rules: Game[Any], text: str) -> str:

@@ -67,8 +67,12 @@ def _own_piece(cells: tuple[int, ...], sq: Square, actor: City) -> Direction:
     cell = cells[sq]
     if cell == EMPTY:
         raise IllegalAction(f"{square_name(sq)} is not one of your pieces: it is empty")
-    if cell_city(cell) != actor:
-        raise IllegalAction(f"{square_name(sq)} is not one of your pieces: it is {_owner_text(cell_city(cell), actor)}")
+    owner = cell_city(cell)
+    if owner == actor.ally:
+        # Whoever holds both cities of a team needs the turn named, not "your ally".
+        raise IllegalAction(f"it is {actor.possessive} turn; {square_name(sq)} is {owner.possessive} piece")
+    if owner != actor:
+        raise IllegalAction(f"{square_name(sq)} is not one of your pieces: it is {_owner_text(owner, actor)}")
     return cell_facing(cell)
 
 
@@ -200,17 +204,17 @@ def _advance_effects(
             continue
         if target == OFF_GRID or not IN_PLAY[target]:
             line = _line_name(front, direction)
-            raise IllegalAction(f"the run on {line} cannot advance: {not_in_play_text(target)}")
+            raise IllegalAction(f"the line of pieces on {line} cannot advance: {not_in_play_text(target)}")
         if not enterable[target]:
             line = _line_name(front, direction)
-            raise IllegalAction(f"the run on {line} cannot advance: {square_name(target)} is {region_name(target)}")
+            raise IllegalAction(f"the line of pieces on {line} cannot advance: {square_name(target)} is {region_name(target)}")
         cell = cells[target]
         if cell == EMPTY:
             continue
         if _CELL_TEAM[cell] == our_team:
             who = "your own piece" if cell_city(cell) == actor else "your ally"
             line = _line_name(front, direction)
-            raise IllegalAction(f"the run on {line} is blocked by {who} at {square_name(target)}")
+            raise IllegalAction(f"the line of pieces on {line} is blocked by {who} at {square_name(target)}")
         if (cell - 1) & 3 != facing_us:
             effects.append(Routed(cell_city(cell), target))
             continue

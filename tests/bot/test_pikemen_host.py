@@ -215,9 +215,10 @@ async def test_undo_until_the_next_player_moves(service: MatchService) -> None:
     assert undone.mentions == (ALICE,)
     await run(service, ALICE, 21, "turn", piece="d6", facing="e")
     await run(service, BOB, 21, "turn", piece="f6", facing="w")
-    for user in (ALICE, CAROL):  # Yellow has moved since Red did; Blue has not moved
-        with pytest.raises(NotAllowed, match="you can only undo your own last action"):
-            await run(service, user, 21, "undo")
+    with pytest.raises(NotAllowed, match="the next player has moved since"):  # Yellow has moved since Red did
+        await run(service, ALICE, 21, "undo")
+    with pytest.raises(NotAllowed, match="you can only undo your own last action"):  # Blue has not moved
+        await run(service, CAROL, 21, "undo")
     await run(service, BOB, 21, "undo")  # Blue has not moved yet
     assert [p.action for p in (await service.state_of(21)).played] == ["d6 e"]
     with pytest.raises(NotAllowed, match="only one action can be taken back"):

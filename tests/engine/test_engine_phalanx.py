@@ -50,7 +50,7 @@ def test_a_phalanx_must_face_one_way():
 
 
 def test_a_phalanx_belongs_to_one_city():
-    assert "k5 is not one of your pieces" in refusal("A:k4n S:- M:k5n T:- A2", "advance k4,k5")
+    assert "it is Athens' turn; k5 is Messene's piece" in refusal("A:k4n S:- M:k5n T:- A2", "advance k4,k5")
 
 
 def test_rotating_a_phalanx_to_its_own_facing_is_not_an_action():
@@ -78,7 +78,7 @@ def test_a_single_piece_cannot_advance():
 
 def test_an_advance_is_all_or_nothing_but_a_smaller_phalanx_may_go():
     position = "A:k4n,k5n,l4n,l5n,l6e S:- M:- T:- A2"
-    assert refusal(position, "advance k4,k5,l4,l5") == "the run on file l is blocked by your own piece at l6"
+    assert refusal(position, "advance k4,k5,l4,l5") == "the line of pieces on file l is blocked by your own piece at l6"
     assert after(position, "advance k4,k5") == "A:k5n,k6n,l4n,l5n,l6e S:- M:- T:- A1"
     assert not is_legal(position, "advance k4,k5,l4,l5")
     assert is_legal(position, "advance k4,k5")
@@ -86,17 +86,17 @@ def test_an_advance_is_all_or_nothing_but_a_smaller_phalanx_may_go():
 
 def test_an_ally_blocks_an_advance():
     position = "A:- S:q9n M:- T:q7n,q8n T2"
-    assert refusal(position, "advance q7,q8") == "the run on file q is blocked by your ally at q9"
+    assert refusal(position, "advance q7,q8") == "the line of pieces on file q is blocked by your ally at q9"
     position = "A:k10e S:- M:k11s,k12s T:- M2"
-    assert refusal(position, "advance k11,k12") == "the run on file k is blocked by your ally at k10"
+    assert refusal(position, "advance k11,k12") == "the line of pieces on file k is blocked by your ally at k10"
 
 
 @pytest.mark.parametrize(
     ("position", "action", "reason"),
     [
-        ("A:k5n,k6n S:- M:- T:- A2", "advance k5,k6", "the run on file k cannot advance: k7 is in the central area"),
-        ("A:d5w,e5w S:- M:- T:- A2", "advance d5,e5", "the run on rank 5 cannot advance: c5 is off the board"),
-        ("A:q8e,r8e S:- M:- T:- A2", "advance q8,r8", "the run on rank 8 cannot advance: s8 is Sparta's victory area"),
+        ("A:k5n,k6n S:- M:- T:- A2", "advance k5,k6", "the line of pieces on file k cannot advance: k7 is in the central area"),
+        ("A:d5w,e5w S:- M:- T:- A2", "advance d5,e5", "the line of pieces on rank 5 cannot advance: c5 is off the board"),
+        ("A:q8e,r8e S:- M:- T:- A2", "advance q8,r8", "the line of pieces on rank 8 cannot advance: s8 is Sparta's victory area"),
     ],
 )
 def test_an_advance_cannot_enter_squares_its_pieces_may_not(position, action, reason):

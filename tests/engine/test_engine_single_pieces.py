@@ -38,7 +38,7 @@ def test_there_are_no_diagonal_moves():
 def test_moving_a_piece_that_is_not_yours_is_refused():
     assert refusal(START.replace(" A2", " S2"), "move j6 w") == "j6 is not one of your pieces: it is Athens' piece"
     assert refusal(START, "move k6 n") == "k6 is not one of your pieces: it is empty"
-    assert refusal(START, "move k11 s").startswith("k11 is not one of your pieces: it is your ally Messene's piece")
+    assert refusal(START, "move k11 s").startswith("it is Athens' turn; k11 is Messene's piece")
 
 
 def test_a_piece_cannot_move_into_the_central_area():
