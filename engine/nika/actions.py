@@ -89,6 +89,9 @@ _DIRECTIONS = {
     "e": Direction.E, "east": Direction.E, "right": Direction.E, "→": Direction.E, ">": Direction.E,
     "s": Direction.S, "south": Direction.S, "down": Direction.S, "↓": Direction.S, "v": Direction.S,
     "w": Direction.W, "west": Direction.W, "left": Direction.W, "←": Direction.W, "<": Direction.W,
+    # What phone emoji keyboards send (the variation selector U+FE0F is dropped before lookup).
+    "⬆": Direction.N, "➡": Direction.E, "⬇": Direction.S, "⬅": Direction.W,
+    "🔼": Direction.N, "🔽": Direction.S, "▶": Direction.E, "◀": Direction.W,
 }  # fmt: skip
 # Pieces never move or face diagonally; these words get a reason instead of "can't read".
 _DIAGONALS = frozenset(
@@ -111,7 +114,7 @@ def shown(text: str, limit: int = 40) -> str:
 
 
 def parse_direction(text: str) -> Direction:
-    word = text.strip().lower()
+    word = text.strip().lower().replace("\ufe0f", "")
     direction = _DIRECTIONS.get(word)
     if direction is None:
         if word in _DIAGONALS:
@@ -148,7 +151,7 @@ def _expand_range(start: Square, end: Square) -> list[Square]:
 
 
 def _tokens(text: str) -> list[str]:
-    spaced = text.lower().replace("–", "-").replace("—", "-")
+    spaced = text.lower().replace("–", "-").replace("—", "-").replace("\ufe0f", "")
     spaced = _SPACED_RANGE.sub(r"\1-\2", spaced)  # "j4 - j6", "j4..j6" -> "j4-j6"
     spaced = spaced.replace(",", " ").replace(";", " ").replace("/", " ")
     tokens: list[str] = []

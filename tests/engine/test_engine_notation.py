@@ -229,3 +229,9 @@ def test_bad_positions_get_a_reason(text, reason):
     with pytest.raises(NotationError) as refused:
         Position.from_notation(text)
     assert reason in str(refused.value)
+
+
+def test_emoji_arrows_from_phone_keyboards_are_directions():
+    for text, letter in [("⬆", "n"), ("⬆\ufe0f", "n"), ("➡️", "e"), ("⬇", "s"), ("⬅️", "w"), ("▶️", "e")]:
+        assert parse_action(f"move j6 {text}").notation() == f"move j6 {letter}"
+        assert parse_action(f"rotate k5 {text}").notation() == f"rotate k5 {letter}"
