@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import discord
@@ -12,13 +12,31 @@ from bot.client import NikaBot
 from bot.service import MatchService
 from tests.bot.discord_harness import TOKEN, Players, running
 from tests.discord_double import DiscordDouble, Perm
+from tests.postgres_server import PostgresServer, postgres_server
 
 GUILD = 1000
 ALICE, BOB, CAROL, DAVE, EVE = 11, 22, 33, 44, 55
 
 
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[PostgresServer]:
+    """One throwaway PostgreSQL server for the session; each test gets a database of its own."""
+    with postgres_server() as server:
+        yield server
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_path(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """Where a service stores matches: every storage and service test runs on both backends."""
+    if request.param == "sqlite":
+        return str(tmp_path / "nika.db")
+    server: PostgresServer = request.getfixturevalue("postgres")
+    return server.create_database()
+
+
 @pytest.fixture
-def db_path(tmp_path: Path) -> str:
+def sqlite_path(tmp_path: Path) -> str:
+    """For the tests of SQLite's own schema and files."""
     return str(tmp_path / "nika.db")
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from bot.match import Entry, EntryKind, MatchState, replay
 from bot.storage import matches as queries
-from bot.storage.sqlite import SQLiteStorage
+from bot.storage import open_storage
 from engine.registry import get_game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -47,14 +47,13 @@ def run_until_killed(db_path: str, seed: int, acks_before_kill: int) -> list[tup
     return acks
 
 
-async def test_sigkill_loses_and_doubles_nothing(tmp_path: Path) -> None:
-    db_path = str(tmp_path / "crash.db")
+async def test_sigkill_loses_and_doubles_nothing(db_path: str) -> None:
     acknowledged: list[tuple[int, int, str]] = []
     for seed, acks in [(1, 3), (2, 11), (3, 26)]:
         acknowledged += run_until_killed(db_path, seed, acks)
     assert len(acknowledged) >= 40
 
-    db = await SQLiteStorage.open(db_path)
+    db = await open_storage(db_path)
     try:
         async with db.reading() as conn:
             logs = {}

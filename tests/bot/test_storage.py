@@ -12,11 +12,11 @@ from bot.storage.migrations import LATEST_VERSION
 from bot.storage.sqlite import SQLiteStorage
 
 
-async def test_migrations_are_recorded_and_idempotent(db_path: str) -> None:
-    first = await SQLiteStorage.open(db_path)
+async def test_migrations_are_recorded_and_idempotent(sqlite_path: str) -> None:
+    first = await SQLiteStorage.open(sqlite_path)
     assert first.schema_version == LATEST_VERSION
     await first.close()
-    second = await SQLiteStorage.open(db_path)
+    second = await SQLiteStorage.open(sqlite_path)
     try:
         async with second.transaction() as db:
             versions = [row[0] for row in await db.fetchall("SELECT version FROM schema_migrations ORDER BY version")]
@@ -28,9 +28,9 @@ async def test_migrations_are_recorded_and_idempotent(db_path: str) -> None:
         await second.close()
 
 
-async def test_one_open_match_per_channel_is_enforced_by_sqlite(db_path: str) -> None:
-    await (await SQLiteStorage.open(db_path)).close()
-    raw = sqlite3.connect(db_path)
+async def test_one_open_match_per_channel_is_enforced_by_sqlite(sqlite_path: str) -> None:
+    await (await SQLiteStorage.open(sqlite_path)).close()
+    raw = sqlite3.connect(sqlite_path)
     try:
         insert = (
             "INSERT INTO matches (game, guild_id, channel_id, creator_id, status, players, start_position, position, "
@@ -45,8 +45,8 @@ async def test_one_open_match_per_channel_is_enforced_by_sqlite(db_path: str) ->
         raw.close()
 
 
-async def test_the_action_log_is_append_only(db_path: str) -> None:
-    db = await SQLiteStorage.open(db_path)
+async def test_the_action_log_is_append_only(sqlite_path: str) -> None:
+    db = await SQLiteStorage.open(sqlite_path)
     new = NewMatch("nika", 1, 1, 1, 4, "p", "athens", True, 0.0)
     entry = LogRow(1, "action", "athens", 1, "pass", "p", 0.0)
     try:
