@@ -110,7 +110,7 @@ async def run_bot(settings: Settings) -> int:
     import aiohttp
     import discord
 
-    from bot.client import NikaBot
+    from bot.client import make_bot
 
     assert settings.token is not None
     stop = asyncio.Event()
@@ -118,7 +118,7 @@ async def run_bot(settings: Settings) -> int:
     for signum in (signal.SIGTERM, signal.SIGINT):
         with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows' loop
             loop.add_signal_handler(signum, stop.set)
-    bot = NikaBot(settings)
+    bot = make_bot(settings)
     try:
         async with bot:
             runner = asyncio.create_task(bot.start(settings.token))

@@ -7,6 +7,7 @@ import asyncio
 import hashlib
 import json
 import logging
+from typing import Any
 
 import discord
 import yarl
@@ -34,9 +35,12 @@ UNKNOWN_CHANNEL = 10003  # Discord's JSON error code
 
 
 class NikaBot(commands.Bot):
-    """The game host: every registered game gets its command group."""
+    """The game host: every registered game gets its command group. `ShardedBot` below is the
+    same host holding some shards of a bot that runs in several processes."""
 
-    def __init__(self, settings: Settings, *, guild_ready_timeout: float = 2.0, clock: Clock | None = None) -> None:
+    def __init__(
+        self, settings: Settings, *, guild_ready_timeout: float = 2.0, clock: Clock | None = None, **shards: Any
+    ) -> None:
         # A text bot: discord.py's warnings that voice libraries are missing say nothing useful.
         discord.VoiceClient.warn_nacl = False
         discord.VoiceClient.warn_dave = False
@@ -49,6 +53,7 @@ class NikaBot(commands.Bot):
             guild_ready_timeout=guild_ready_timeout,
             # Nobody is pinged unless a reply names them: text a player typed may echo back.
             allowed_mentions=discord.AllowedMentions.none(),
+            **shards,
         )
         self.settings = settings
         self.clock = clock
@@ -81,8 +86,9 @@ class NikaBot(commands.Bot):
             self.game_cogs[game.slug] = cog
         # Buttons and menus under any board ever posted, recognised by their custom ids.
         self.add_dynamic_items(*DYNAMIC_ITEMS)
-        self.timers = TimerDispatcher(self.service, self.announce)
-        await self.sync_commands_if_changed()
+        self.timers = TimerDispatcher(self.service, self.announce, poll_seconds=self.settings.timer_poll_seconds)
+        if self.settings.syncs_commands:
+            await self.sync_commands_if_changed()
         from render import warm_up
 
         # Draw the static boards once now, so the first player does not wait for them.
@@ -158,6 +164,28 @@ class NikaBot(commands.Bot):
         service, self.service = self.service, None
         if service is not None:
             await service.close()
+
+
+class ShardedBot(NikaBot, commands.AutoShardedBot):
+    """The host holding `settings.shard_ids` of `settings.shard_count` shards. Several such
+    processes share one PostgreSQL database; only the one holding shard 0 syncs commands."""
+
+    def __init__(self, settings: Settings, **options: Any) -> None:
+        super().__init__(
+            settings, shard_count=settings.shard_count, shard_ids=list(settings.shard_ids or ()), **options
+        )
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        if self.settings.api_base:  # a test double on 127.0.0.1 has no identify rate limit to respect
+            return
+        await super().before_identify_hook(shard_id, initial=initial)
+
+
+def make_bot(settings: Settings, **options: Any) -> NikaBot:
+    """One process: a plain bot. With NIKA_SHARD_COUNT: the shards this process holds."""
+    if settings.shard_count is not None:
+        return ShardedBot(settings, **options)
+    return NikaBot(settings, **options)
 
 
 GameBot = NikaBot

@@ -9,6 +9,7 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 
 def read_env_file(path: Path) -> dict[str, str]:
@@ -40,6 +41,16 @@ class Settings:
     computer_workers: int = 1  # processes searching for computer seats (a core each while thinking)
     lobby_days: float = 7.0  # a lobby nobody starts expires after this long
     lobbies_per_member: int = 3  # open lobbies one member may hold per server
+    # Sharding: this process holds `shard_ids` of `shard_count` shards (None: one process, no shards).
+    shard_count: int | None = None
+    shard_ids: tuple[int, ...] | None = None
+    # Several processes may add timers: each looks at the database at least this often.
+    timer_poll_seconds: float = 30.0
+
+    @property
+    def syncs_commands(self) -> bool:
+        """Only the process holding shard 0 syncs the command tree (one sync, not one per process)."""
+        return self.shard_ids is None or 0 in self.shard_ids
 
     @classmethod
     def load(cls, environ: Mapping[str, str] | None = None, env_file: Path | None = None) -> Settings:
@@ -58,7 +69,44 @@ class Settings:
             computer_workers=_number(values, "NIKA_COMPUTER_WORKERS", 1, 1, 16),
             lobby_days=_number(values, "NIKA_LOBBY_DAYS", 7, 1, 365),
             lobbies_per_member=_number(values, "NIKA_LOBBIES_PER_MEMBER", 3, 1, 100),
+            **_shards(values),
+            timer_poll_seconds=_seconds(values, "NIKA_TIMER_POLL_SECONDS", 30.0),
         )
+
+
+def _shards(values: Mapping[str, str]) -> dict[str, Any]:
+    """NIKA_SHARD_COUNT=N with NIKA_SHARDS=0-3 or 4,5 (default: all N shards in this process)."""
+    count_text = values.get("NIKA_SHARD_COUNT", "").strip()
+    ids_text = values.get("NIKA_SHARDS", "").strip()
+    if not count_text:
+        if ids_text:
+            raise ValueError("NIKA_SHARDS needs NIKA_SHARD_COUNT (how many shards there are in all)")
+        return {}
+    count = _number(values, "NIKA_SHARD_COUNT", 1, 1, 10_000)
+    if not ids_text:
+        return {"shard_count": count, "shard_ids": tuple(range(count))}
+    ids: list[int] = []
+    for part in ids_text.split(","):
+        low, dash, high = part.strip().partition("-")
+        if not (low.isascii() and low.isdigit()) or (dash and not (high.isascii() and high.isdigit())):
+            raise ValueError("NIKA_SHARDS lists shard numbers like 0-3 or 4,5")
+        ids.extend(range(int(low), int(high) + 1) if dash else [int(low)])
+    if not ids or any(not 0 <= shard < count for shard in ids) or len(set(ids)) != len(ids):
+        raise ValueError(f"NIKA_SHARDS must name distinct shards from 0 to {count - 1}")
+    return {"shard_count": count, "shard_ids": tuple(sorted(ids))}
+
+
+def _seconds(values: Mapping[str, str], name: str, default: float) -> float:
+    text = values.get(name, "").strip()
+    if not text:
+        return default
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise ValueError(f"{name} must be a number of seconds") from None
+    if not 0.01 <= seconds <= 3600:
+        raise ValueError(f"{name} must be between 0.01 and 3600 seconds")
+    return seconds
 
 
 def _number(values: Mapping[str, str], name: str, default: int, low: int, high: int) -> int:

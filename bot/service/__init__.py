@@ -258,9 +258,16 @@ class MatchService:
         await self.timers.postpone_timer(timer_id, seconds)
 
     async def due_notices(self) -> list[tuple[PendingNotice, Notice]]:
+        """The notices due now that this process claimed for posting."""
+        now = self.clock.now()
         async with self.storage.reading() as db:
-            pending = await outbox.due(db, self.clock.now())
-        return [(item, notice_from_json(item.notice)) for item in pending]
+            pending = await outbox.due(db, now)
+        claimed = []
+        for item in pending:
+            async with self.storage.transaction() as db:
+                if await outbox.claim(db, item.id, now):
+                    claimed.append((item, notice_from_json(item.notice)))
+        return claimed
 
     async def next_notice_at(self) -> float | None:
         async with self.storage.reading() as db:

@@ -52,6 +52,18 @@ async def due(db: Connection, now: float, limit: int = 20) -> list[PendingNotice
     return [PendingNotice(*row) for row in rows]
 
 
+LEASE_SECONDS = 60.0  # a process that took a notice and died leaves it to another after this
+
+
+async def claim(db: Connection, notice_id: int, now: float) -> bool:
+    """Take a due notice for posting: of several processes, one gets it; if it dies before the
+    post, the lease runs out and another posts it."""
+    changed = await db.execute(
+        "UPDATE outbox SET next_attempt = ? WHERE id = ? AND next_attempt <= ?", now + LEASE_SECONDS, notice_id, now
+    )
+    return changed == 1
+
+
 async def next_attempt(db: Connection) -> float | None:
     row = await db.fetchone("SELECT MIN(next_attempt) FROM outbox")
     return float(row[0]) if row and row[0] is not None else None
