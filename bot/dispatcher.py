@@ -34,8 +34,17 @@ class ChannelGone(Exception):
 
 
 class TimerDispatcher:
-    def __init__(self, service: MatchService, announce: Announce, clock: Clock | None = None) -> None:
+    def __init__(
+        self,
+        service: MatchService,
+        announce: Announce,
+        clock: Clock | None = None,
+        *,
+        poll_seconds: float | None = None,
+    ) -> None:
         self.service = service
+        # Other processes may add timers this one is not told about: look again at least this often.
+        self.poll_seconds = poll_seconds
         self.announce = announce
         self.clock = clock or service.clock
         self._wake = asyncio.Event()
@@ -71,7 +80,8 @@ class TimerDispatcher:
                     await self._fire(timer)
                     continue
                 notice_at = await self.service.next_notice_at()
-                candidates = [t for t in (timer.due if timer else None, notice_at) if t is not None]
+                poll = self.clock.now() + self.poll_seconds if self.poll_seconds else None
+                candidates = [t for t in (timer.due if timer else None, notice_at, poll) if t is not None]
                 await self._sleep_until(min(candidates) if candidates else None)
             except asyncio.CancelledError:
                 raise
