@@ -164,6 +164,8 @@ class NikaBot(commands.Bot):
         service, self.service = self.service, None
         if service is not None:
             await service.close()
+            if service.computers is not None:
+                await service.computers.close()
 
 
 class ShardedBot(NikaBot, commands.AutoShardedBot):

@@ -281,3 +281,5 @@ async def run_console(database: str, boards_dir: str, clock: Clock | None = None
     finally:
         await dispatcher.stop()
         await service.close()
+        if service.computers is not None:
+            await service.computers.close()

@@ -64,8 +64,7 @@ class MatchService:
         return cls(await open_storage(location), **options)
 
     async def close(self) -> None:
-        if self.computers is not None:
-            await self.computers.close()
+        """Close storage and threads. The computer players' pool belongs to whoever made it."""
         await self.reading.close()
         await self.book.close()
         await self.storage.close()

@@ -167,10 +167,10 @@ class Lobby:
                 teams = " or ".join(side.title for side in state.sides)
                 raise NotAllowed(f"a player holds {state.rules.seat_word} of one team only: {teams}")
             raise NotAllowed(f"you already hold {texts.seat_names(state, mine)}: each player holds one seat")
+        took = "took over from the computer" if any(s in state.computers for s in wanted) else "took"
         async with self.book.claim(row, "the lobby changed, look again") as db:
             await queries.take_seats(db, row.id, wanted, user_id=user_id, computer=None)
         _, state = await self.book.load(channel_id)
-        took = "took over from the computer" if any(s in state.computers for s in wanted) else "took"
         return Reply(
             f"{texts.mention(user_id)} {took} {texts.seat_names(state, wanted)}.\n{texts.lobby_text(state)}",
             match_id=row.id,
