@@ -187,7 +187,7 @@ def _advance_effects(
 ) -> tuple[list[_Step], list[Event]]:
     """What advancing this phalanx does, run by run, or IllegalAction naming the line that cannot go.
 
-    All-or-nothing (BOARD.md rule 6): each run's front piece must step onto an empty
+    All-or-nothing (docs/nika.md, rule 6): each run's front piece must step onto an empty
     enterable square, rout an enemy not facing it, or outweigh the enemy line facing it.
     """
     step = NEIGHBOUR[direction]
@@ -207,7 +207,8 @@ def _advance_effects(
             raise IllegalAction(f"the line of pieces on {line} cannot advance: {not_in_play_text(target)}")
         if not enterable[target]:
             line = _line_name(front, direction)
-            raise IllegalAction(f"the line of pieces on {line} cannot advance: {square_name(target)} is {region_name(target)}")
+            where = f"{square_name(target)} is {region_name(target)}"
+            raise IllegalAction(f"the line of pieces on {line} cannot advance: {where}")
         cell = cells[target]
         if cell == EMPTY:
             continue
@@ -238,8 +239,8 @@ def _advance_effects(
         last = chain[-1]
         # The last pushed piece is routed if pushed off the board, into the central area,
         # onto an enemy victory area, or into one of its enemies (our team). A piece of
-        # this very phalanx steps away in the same action, so it does not rout (see
-        # docs/rules-decisions.md).
+        # this very phalanx steps away in the same action, so it does not rout
+        # (docs/nika.md, rule 13).
         crushed = nxt == OFF_GRID or not ENTERABLE[1 - our_team][nxt] or (cells[nxt] != EMPTY and nxt not in members)
         for sq in chain:
             if sq == last and crushed:

@@ -1,4 +1,4 @@
-"""The board, regions, neighbours, cities and start position, as BOARD.md draws them."""
+"""The board, regions, neighbours, cities and start position, as docs/nika.md draws them."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from engine.nika.board import (
     square,
 )
 
-# BOARD.md's map, square for square (the legend letters, '.' for the ring, ' ' for not in play).
+# docs/nika.md's map, square for square (the legend letters, '.' for the ring, ' ' for not in play).
 BOARD_MAP = """\
     a b c d e f g h i j k l m n o p q r s t u
  15                   M M M                    15

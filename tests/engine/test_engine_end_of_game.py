@@ -1,4 +1,4 @@
-"""Rulebook §1, §8, §9 and BOARD.md rules 10–12: winning, draws, and endings decided off the board."""
+"""Rulebook §1, §8, §9 and docs/nika.md, rules 10–12: winning, draws, and endings decided off the board."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from nika_scenarios import START, event_dicts, game, play
 from engine.errors import GameOver, IllegalAction
 from engine.nika import Drawn, GameState, Outcome, Pass, Reason, Team, parse_action
 
-# --- Victory (rulebook §1; BOARD.md rule 10) ----------------------------------------------------
+# --- Victory (rulebook §1; docs/nika.md, rule 10) ----------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -71,7 +71,7 @@ def test_a_position_already_won_is_over_when_loaded():
     assert state.legal_actions() == []
 
 
-# --- Draw by passing (rulebook §9.1; BOARD.md rule 11a) -----------------------------------------
+# --- Draw by passing (rulebook §9.1; docs/nika.md, rule 11a) -----------------------------------------
 
 
 def test_four_consecutive_city_turns_of_two_passes_draw():
@@ -105,7 +105,7 @@ def test_a_position_loaded_mid_turn_does_not_count_the_unknown_first_action_as_a
     assert play(START.replace(" A2", " A1"), *["pass"] * 9).outcome == Outcome(None, Reason.PASSES)
 
 
-# --- Draw by repetition (rulebook §9.2; BOARD.md rule 11b) --------------------------------------
+# --- Draw by repetition (rulebook §9.2; docs/nika.md, rule 11b) --------------------------------------
 
 # Athens turns k5 away and back; everyone else passes: the start position comes back every 8 actions.
 _CYCLE = ["rotate k5 e", "rotate k5 n", *["pass"] * 6]
@@ -161,7 +161,7 @@ def test_branching_from_an_earlier_state_keeps_each_line_of_play_separate():
     assert not other.is_over and other.times_seen() == 1
 
 
-# --- Endings decided away from the board (rulebook §8, §9.3; BOARD.md rules 11c, 12) -------------
+# --- Endings decided away from the board (rulebook §8, §9.3; docs/nika.md, rules 11c, 12) -------------
 
 
 @pytest.mark.parametrize(
@@ -219,3 +219,30 @@ def test_a_pass_draw_and_a_third_repetition_together_report_the_passes():
     assert state.times_seen() == 3 and state.all_pass_turns == 4
     assert state.outcome == Outcome(None, Reason.PASSES)
     assert happened[-1] == Drawn("passes")
+
+
+def test_declaring_nika_for_the_opponents_yields_the_game():
+    """docs/nika.md, rule 22: a player who declares for the other team concedes for their own."""
+    from engine.api import Ending, EndingKind
+    from engine.nika.game import GAME
+
+    state = GAME.new(4, {}, 0)
+    conceded, _ = GAME.end(state, Ending(EndingKind.CONCESSION, seat="athens", side="sparta-thebes"))
+    outcome = GAME.outcome(conceded)
+    assert outcome is not None and outcome.winners == {"sparta", "thebes"} and outcome.reason == "yielded"
+    assert outcome.summary == "Sparta–Thebes won: Athens–Messene conceded"
+    declared, _ = GAME.end(state, Ending(EndingKind.CONCESSION, seat="thebes", side="sparta-thebes"))
+    assert GAME.outcome(declared).summary == "Sparta–Thebes declared Nika and the opponents conceded"
+
+
+def test_a_turn_that_runs_out_passes_the_rest_of_it():
+    """An expired turn in Nika passes what is left of it (one or both actions), not the game."""
+    from engine.api import Ending, EndingKind
+    from engine.nika.game import GAME
+
+    state = GAME.new(4, {}, 0)
+    once, _ = GAME.apply(state, GAME.parse_action("move j6 w"))
+    after, events = GAME.end(once, Ending(EndingKind.TIMEOUT, seat="athens"))
+    assert [e.to_dict()["event"] for e in events] == ["passed"] and GAME.to_act(after) == "sparta"
+    whole, events = GAME.end(state, Ending(EndingKind.TIMEOUT, seat="athens"))
+    assert len(events) == 2 and GAME.to_act(whole) == "sparta"

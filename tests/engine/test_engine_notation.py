@@ -1,4 +1,5 @@
-"""BOARD.md "Notation": actions parsed tolerantly and written canonically; positions round trip exactly."""
+"""Nika's notation (docs/nika.md, "Notation"): actions parsed tolerantly and written canonically;
+positions round trip exactly."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Rulebook §6–7 and BOARD.md rules 5–7: phalanxes, lines and weight, pushing and routing."""
+"""Rulebook §6–7 and docs/nika.md, rules 5–7: phalanxes, lines and weight, pushing and routing."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from nika_scenarios import after, event_dicts, is_legal, legal, refusal
 from engine.errors import IllegalAction
 from engine.nika import Advance, GameState, parse_square
 
-# --- Forming a phalanx (BOARD.md rule 5) --------------------------------------------------------
+# --- Forming a phalanx (docs/nika.md, rule 5) --------------------------------------------------------
 
 
 def test_a_phalanx_rotates_as_a_unit():
@@ -60,7 +60,7 @@ def test_rotating_a_phalanx_to_its_own_facing_is_not_an_action():
     )
 
 
-# --- Advancing (rulebook §6; BOARD.md rule 6) ---------------------------------------------------
+# --- Advancing (rulebook §6; docs/nika.md, rule 6) ---------------------------------------------------
 
 
 def test_a_phalanx_advances_one_square_the_way_it_faces():
@@ -94,9 +94,21 @@ def test_an_ally_blocks_an_advance():
 @pytest.mark.parametrize(
     ("position", "action", "reason"),
     [
-        ("A:k5n,k6n S:- M:- T:- A2", "advance k5,k6", "the line of pieces on file k cannot advance: k7 is in the central area"),
-        ("A:d5w,e5w S:- M:- T:- A2", "advance d5,e5", "the line of pieces on rank 5 cannot advance: c5 is off the board"),
-        ("A:q8e,r8e S:- M:- T:- A2", "advance q8,r8", "the line of pieces on rank 8 cannot advance: s8 is Sparta's victory area"),
+        (
+            "A:k5n,k6n S:- M:- T:- A2",
+            "advance k5,k6",
+            "the line of pieces on file k cannot advance: k7 is in the central area",
+        ),
+        (
+            "A:d5w,e5w S:- M:- T:- A2",
+            "advance d5,e5",
+            "the line of pieces on rank 5 cannot advance: c5 is off the board",
+        ),
+        (
+            "A:q8e,r8e S:- M:- T:- A2",
+            "advance q8,r8",
+            "the line of pieces on rank 8 cannot advance: s8 is Sparta's victory area",
+        ),
     ],
 )
 def test_an_advance_cannot_enter_squares_its_pieces_may_not(position, action, reason):
@@ -184,7 +196,7 @@ def test_a_push_moves_the_whole_defending_line():
     assert after(position, "advance d5,e5,f5") == "A:h5w,i5e S:e5e,f5e,g5e M:- T:- S1"
 
 
-# --- Where a push routs (rulebook §7 "Pushing and Routing"; BOARD.md rule 7) ---------------------
+# --- Where a push routs (rulebook §7 "Pushing and Routing"; docs/nika.md, rule 7) ---------------------
 
 
 @pytest.mark.parametrize("facing", ["n", "e", "s", "w"])
@@ -232,7 +244,7 @@ def test_a_push_may_push_in_some_lines_and_rout_in_others():
     ]
 
 
-# --- A pushed piece meeting the advancing phalanx itself (docs/rules-decisions.md) ---------------
+# --- A pushed piece meeting the advancing phalanx itself (docs/nika.md, rule 13) ---------------
 
 
 def test_a_piece_pushed_into_a_square_the_phalanx_is_leaving_moves_into_it():
@@ -256,7 +268,7 @@ def test_each_run_of_a_gapped_line_is_weighed_on_its_own():
     assert "weight 1 against 1" in refusal(position, "advance q4,q6,q7,r4,r5,r6")
 
 
-# --- Typed actions (docs/rules-decisions.md §12) -------------------------------------------------
+# --- Typed actions (docs/nika.md, rule 24) -------------------------------------------------
 
 
 def test_typed_phalanx_squares_may_come_in_any_order_but_not_twice():

@@ -101,3 +101,18 @@ def test_a_record_with_values_of_the_wrong_type_is_refused_not_crashed() -> None
     hostile = '{"format": "nika-record", "version": 1, "start": "x", "actions": [{"city": 5, "action": 3}]}'
     with pytest.raises(NotationError, match="malformed"):
         GameRecord.from_json(hostile)
+
+
+def test_a_first_release_record_loads_through_the_generic_record():
+    from engine.record import GameRecord as AnyGameRecord
+
+    first = {
+        "format": "nika-record", "version": 1, "start": START,
+        "actions": [{"city": "athens", "action": "move j6 w", "player": "11"}, {"city": "athens", "action": "pass"}],
+        "ending": {"reason": "resignation", "result": "athens-messene", "by": "22"},
+    }  # fmt: skip
+    record = AnyGameRecord.from_dict(first)
+    assert record.game == "nika" and [e.action for e in record.entries[:2]] == ["move j6 w", "pass"]
+    final = record.final_state()
+    assert final.outcome.result == "athens-messene" and final.outcome.reason.value == "resignation"
+    assert AnyGameRecord.from_json(record.to_json()) == record  # and it is written in today's format

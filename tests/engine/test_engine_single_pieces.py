@@ -1,4 +1,4 @@
-"""Rulebook §4–5 and BOARD.md rules 1–4, 8, 9: moving, routing, rotating, rallying and passing."""
+"""Rulebook §4–5 and docs/nika.md, rules 1–4, 8, 9: moving, routing, rotating, rallying and passing."""
 
 from __future__ import annotations
 
@@ -55,7 +55,7 @@ def test_a_piece_cannot_move_into_an_occupied_square_of_its_own_side():
     assert refusal("A:k5n S:- M:k6e T:- A2", "move k5 n") == "k6 is occupied by your ally Messene's piece"
 
 
-# --- Routing (rulebook §5; BOARD.md rule 3) -----------------------------------------------------
+# --- Routing (rulebook §5; docs/nika.md, rule 3) -----------------------------------------------------
 
 
 @pytest.mark.parametrize("facing", ["n", "e", "w"])
@@ -88,7 +88,7 @@ def test_you_may_never_rout_your_own_or_allied_pieces():
     assert not is_legal("A:k5n S:- M:k6e T:- A2", "move k5 n")
 
 
-# --- Who may stand where (BOARD.md rule 2) ------------------------------------------------------
+# --- Who may stand where (docs/nika.md, rule 2) ------------------------------------------------------
 
 
 def test_pieces_move_through_their_own_rally_area_and_their_allys_victory_area():
@@ -110,7 +110,7 @@ def test_a_piece_may_not_rout_an_enemy_standing_where_it_may_not_go():
     assert "Athens may never enter it" in refusal("A:r8e S:- M:- T:s8n A2", "move r8 e")
 
 
-# --- Rotate (rulebook §4; BOARD.md rule 4) ------------------------------------------------------
+# --- Rotate (rulebook §4; docs/nika.md, rule 4) ------------------------------------------------------
 
 
 @pytest.mark.parametrize(("facing", "word"), [("e", "east"), ("s", "south"), ("w", "west")])
@@ -130,7 +130,7 @@ def test_a_move_then_a_rotation_takes_two_actions():
     assert after("A:k5n S:- M:- T:- A2", "move k5 e", "rotate l5 n") == "A:l5n S:- M:- T:- S2"
 
 
-# --- Rally (rulebook §4; BOARD.md rule 8) -------------------------------------------------------
+# --- Rally (rulebook §4; docs/nika.md, rule 8) -------------------------------------------------------
 
 
 @pytest.mark.parametrize("facing", ["n", "e", "s", "w"])
@@ -166,7 +166,7 @@ def test_a_city_with_no_routed_pieces_has_no_rally_actions():
     assert not any(a.startswith("rally") for a in legal(START))
 
 
-# --- Pass (BOARD.md rule 9) ---------------------------------------------------------------------
+# --- Pass (docs/nika.md, rule 9) ---------------------------------------------------------------------
 
 
 def test_pass_does_nothing_but_spend_an_action():
