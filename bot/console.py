@@ -30,6 +30,7 @@ _MENTION = re.compile(r"<@!?(\d+)>")
 _CHANNEL = re.compile(r"<#(\d+)>")
 _LINK = re.compile(r":? ?https://discord\.com/channels/\S+")
 NAME_KEY = "console-name:"
+TEXT_OPTIONS = frozenset({"from", "action"})  # values that may hold `word:` themselves
 
 
 def greeting() -> str:
@@ -70,8 +71,17 @@ def parse_command(line: str) -> tuple[str, str, list[tuple[str, str]]]:
     if group not in slugs:
         raise ServiceError(f"commands start with a game: {', '.join('/' + s for s in slugs)} (e.g. /nika help)")
     name, _, rest = rest.strip().partition(" ")
+    command = commands_for(group).get(name.lower())
+    known = {o.name for o in command.options} if command is not None else set()
     pairs: list[tuple[str, str]] = []
-    matches = list(_OPTION.finditer(rest))
+    matches: list[re.Match[str]] = []
+    for match in _OPTION.finditer(rest):
+        # Positions and notation hold `red:` or `A:` of their own: inside such a value only the
+        # command's own option names start a new option. Elsewhere an unknown one is refused.
+        inside_text = bool(matches) and matches[-1].group(1).lower() in TEXT_OPTIONS
+        if inside_text and match.group(1).lower() not in known:
+            continue
+        matches.append(match)
     if rest.strip() and (not matches or rest[: matches[0].start()].strip()):
         raise ServiceError("options are written name:value, e.g. piece:j6 direction:w")
     for i, match in enumerate(matches):

@@ -49,7 +49,9 @@ def seat_names(state: MatchState, seats: Sequence[str]) -> str:
 
 
 def plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+    if count == 1:
+        return f"{count} {word}"
+    return f"{count} {word}{'es' if word.endswith(('s', 'x', 'ch', 'sh')) else 's'}"
 
 
 def holder_text(state: MatchState, seat: str) -> str:

@@ -154,7 +154,8 @@ async def _my_games(ctx: Context, o: Mapping[str, Any]) -> Reply:
     for t in turns[:MY_GAMES_SHOWN]:
         left = get_game(t.game).actions_per_turn > 1
         acts = f" ({texts.plural(t.actions_left, 'action')} left)" if left else ""
-        lines.append(f"<#{t.channel_id}> — {get_game(t.game).title}: {t.seat_title} to act{acts}: "
+        doing = "to set up" if t.setting_up else f"to act{acts}"
+        lines.append(f"<#{t.channel_id}> — {get_game(t.game).title}: {t.seat_title} {doing}: "
                      f"{texts.message_link(ctx.who.guild_id, t.channel_id, t.board_message_id)}")  # fmt: skip
     more = len(turns) - MY_GAMES_SHOWN
     if more > 0:

@@ -228,7 +228,8 @@ class MatchState:
         return seat
 
     def _not_playing_yet(self) -> str:
-        waiting = ", ".join(self.seat_title(s) for s in self.setup_pending())
+        titles = [self.seat_title(s) for s in self.setup_pending()]
+        waiting = ", ".join(titles[:-1]) + " and " + titles[-1] if len(titles) > 1 else "".join(titles)
         return f"the game has not begun: {waiting} must still set up" if waiting else "nobody is to act"
 
     def _action(self, entry: Entry) -> tuple[MatchState, tuple[Any, ...]]:

@@ -96,10 +96,9 @@ class MatchService:
         row, state = await self.book.load(channel_id)
         state = await self.lobby.start(row, state, user_id)
         if state.in_setup():
-            slug = row.game
             headline = (
-                f"The match begins! {self._seating(state)}\nFirst every side sets up in secret: "
-                f"/{slug} setup (or the button below). Nobody sees another's choice until all are made."
+                f"The match begins! {self._seating(state)}\nFirst every side sets up in secret (the button below). "
+                "Nobody sees another's choice until all are made."
             )
         else:
             headline = f"The match begins! {self._seating(state)}"

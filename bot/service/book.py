@@ -253,6 +253,9 @@ def _logged(before: MatchState, after: MatchState, entry: Entry) -> Logged:
         seat = mine[0] if mine else None
     if entry.kind is EntryKind.TIMEOUT and seat is None:
         seat = before.to_act
+    if entry.kind is EntryKind.SETUP and seat is not None:  # kept in the game's canonical form
+        canonical = {**after.setup, **after.revealed_setup}.get(seat, entry.text)
+        return Logged(after.version, entry, seat, canonical)
     return Logged(after.version, entry, seat, entry.text)
 
 

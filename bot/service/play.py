@@ -122,20 +122,23 @@ class Play:
         seat = seat if seat in mine else mine[0]
         new, events, logged = self.book.validate(state, [Entry(EntryKind.SETUP, user_id, seat=seat, text=choice)])
         await self.book.commit(row, state, new, logged)
-        canonical = logged[-1].text or choice
+        # The choice as the game stores it, in its own words (Numica names each piece's tile).
+        canonical = {**new.setup, **new.revealed_setup}.get(seat, choice)
+        labels = {c.value: c.label for c in state.rules.setup_choices(state.game, seat)}
+        shown = labels.get(canonical, canonical)
         title = state.seat_title(seat)
         if new.in_setup():
             others = texts.seat_names(new, [s for s in new.setup_pending() if s != seat])
-            again = "changed" if seat in state.setup else "set"
-            private = f"Your setup for {title} is {again}: {canonical}. You can change it until {others} has chosen."
+            again = "now" if seat in state.setup else "set:"
+            private = f"Your setup for {title} is {again} {shown}. You can change it until {others} has chosen."
             public = f"{title} has set up in secret. Waiting for {others}: /{row.game} setup."
             mentions = tuple(uid for s in new.setup_pending() if (uid := new.seats.get(s)) is not None)
             announce = Reply(public, mentions=mentions, match_id=row.id, game=row.game, setup=True,
                              version=new.board_version)  # fmt: skip
             return Reply(private, match_id=row.id, game=row.game, announce=announce)
-        headline = "Every side has set up: the game begins!"
+        headline = texts.sentence(new.rules.describe(events)) if events else "Every side has set up: the game begins!"
         board = await self.board_reply(row, new, headline, recent=[events] if events else [])
-        return Reply(f"Your setup for {title} is set: {canonical}. Both are revealed now.", match_id=row.id,
+        return Reply(f"Your setup for {title} is set: {shown}. Every side's is revealed now.", match_id=row.id,
                      game=row.game, announce=board)  # fmt: skip
 
     # --- endings against your own side ask first --------------------------------------

@@ -34,6 +34,7 @@ class TurnInfo:
     actions_left: int
     board_message_id: int | None
     updated_at: float
+    setting_up: bool = False  # a secret setup is owed, not a move
 
 
 def history_line(state: MatchState, number: int, played: Played) -> str:
@@ -133,13 +134,18 @@ class Reading:
                 continue
             rules = get_game(row.game)
             state = rules.load(row.position)
-            owed = [s for s in rules.setup_pending(state) if s in seats]
-            seat = row.to_act if row.to_act in seats else (owed[0] if owed else None)
+            setting_up = bool(rules.setup_pending(state))
+            if setting_up:  # those who already chose in secret are not waited for
+                _, match = await self.book.load_match(row.id)
+                owed = [s for s in match.setup_pending() if s in seats]
+                seat = owed[0] if owed else None
+            else:
+                seat = row.to_act if row.to_act in seats else None
             if seat is None:
                 continue
             title = next((s.title for s in rules.seats(row.players) if s.slug == seat), seat)
             found.append(TurnInfo(row.id, row.channel_id, row.game, seat, title, rules.actions_left(state),
-                                  row.board_message_id, row.updated_at))  # fmt: skip
+                                  row.board_message_id, row.updated_at, setting_up))  # fmt: skip
         return found
 
     async def standings(self, guild_id: int, game: str = "nika") -> list[elo.Standing]:
