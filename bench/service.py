@@ -204,6 +204,64 @@ async def flood(location: str, seconds: float) -> None:
         await service.close()
 
 
+async def computers_side_by_side(location: str, seconds: float, level: str = "hard") -> None:
+    """Human matches paced as above while eight matches against the computer (at `level`) play
+    on: the searches run in a worker process, so human actions must not slow down."""
+    from bot.dispatcher import TimerDispatcher
+    from bot.replies import Notice
+    from bot.service.computer import ComputerPlayers
+
+    computers = ComputerPlayers(workers=1)
+    service = await MatchService.open(location, computers=computers)
+    answered: list[float] = []
+
+    async def announce(notice: Notice, nonce: str) -> None:
+        answered.append(time.perf_counter())
+
+    dispatcher = TimerDispatcher(service, announce)
+    dispatcher.start()
+    try:
+        humans = list(range(9_000_000, 9_000_000 + 20))
+        for channel in humans:
+            await open_active(service, channel)
+        against = list(range(9_100_000, 9_100_008))
+        for channel in against:
+            await service.new_match(GUILD, channel, 1, "athens-messene")
+            await service.join(GUILD, channel, 1, "sparta-thebes", computer=level)
+            await service.start(GUILD, channel, 1)
+        latencies: list[float] = []
+        versus: list[float] = []
+        deadline = time.perf_counter() + seconds
+        rng = random.Random(9)
+
+        async def against_computer(channel: int) -> None:
+            while time.perf_counter() < deadline:
+                state = await service.state_of(channel)
+                if state.is_over or state.acting_user() is None:
+                    await asyncio.sleep(0.2)  # the computer is thinking
+                    continue
+                action = rng.choice(state.rules.legal_actions(state.game)).notation()
+                began = time.perf_counter()
+                await service.act(GUILD, channel, 1, action)
+                versus.append(time.perf_counter() - began)
+
+        await asyncio.gather(
+            *(player(service, c, random.Random(c), deadline, 0.8, latencies) for c in humans),
+            *(against_computer(c) for c in against),
+        )
+        summary(
+            "computers",
+            latencies,
+            seconds,
+            f"20 human matches beside 8 against the computer ({level}), "
+            f"which played {len(answered)} turns meanwhile; humans' ",
+        )
+    finally:
+        await dispatcher.stop()
+        await service.close()
+        await computers.close()
+
+
 @contextmanager
 def measured() -> Iterator[list[int]]:
     tracemalloc.start()
@@ -278,6 +336,7 @@ def main() -> None:
         run_mode("saturated", location, args.seconds, None, args.processes, 2_000_000)
         if not args.quick:
             asyncio.run(flood(location, args.seconds))
+            asyncio.run(computers_side_by_side(location, args.seconds))
             asyncio.run(long_match(location))
 
 

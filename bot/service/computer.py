@@ -9,7 +9,9 @@ then validated by the match log like a member's action (`MatchState.with_entry`)
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import importlib
+import os
 import multiprocessing
 import random
 from collections.abc import Sequence
@@ -18,13 +20,13 @@ from concurrent.futures import ProcessPoolExecutor
 from bot.match import MatchState
 from engine.registry import games, get_game, register
 
-# Milliseconds a level may think per action; the search's own effort limits keep it
-# deterministic, this is the cap.
-BUDGET_MS = {"easy": 50.0, "normal": 400.0, "hard": 1000.0}
 
 
-def _register_games(modules: Sequence[str]) -> None:
-    """In a fresh worker: register the games registered outside the engine (tests' games)."""
+def _start_worker(modules: Sequence[str]) -> None:
+    """In a fresh worker: yield the CPU to the bot's own process (a member's action must not
+    wait on a search), and register the games registered outside the engine (tests' games)."""
+    with contextlib.suppress(OSError):
+        os.nice(10)
     for name in modules:
         game = getattr(importlib.import_module(name), "GAME", None)
         if game is not None:
@@ -58,8 +60,12 @@ class ComputerPlayers:
         modules = sorted({type(g).__module__ for g in games() if not type(g).__module__.startswith("engine.")})
         # spawn, not fork: the bot's process has threads (storage, rendering) a fork would copy mid-lock.
         context = multiprocessing.get_context("spawn")
-        self._pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_register_games,
+        self._pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker,
                                          initargs=(modules,))  # fmt: skip
+        from engine.search import BUDGET_MS
+
+        # Milliseconds a level thinks per action (its search effort is counted in nodes, so a
+        # given position always gets the same answer; tests may ask for less).
         self.budgets = dict(BUDGET_MS, **(budgets or {}))
 
     async def close(self) -> None:
@@ -73,9 +79,10 @@ class ComputerPlayers:
             choices = list(rules.setup_choices(state.game, seat))
             return [random.Random(seed).choice(choices).value] if choices else []
         level = state.computers.get(seat, "normal")
+        budget = self.budgets[level] * rules.actions_left(state.game)  # the whole rest of the turn
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(
-            self._pool, _think, rules.slug, rules.notation(state.game), level, self.budgets[level], seed
+            self._pool, _think, rules.slug, rules.notation(state.game), level, budget, seed
         )
 
     async def accepts_draw(self, state: MatchState, seat: str) -> bool:
