@@ -1,5 +1,6 @@
-"""Nika's board picture: the ring, the areas, hoplites with their facings, trays of routed
-pieces, highlights of what just happened, and the status plaque."""
+"""Nika's board picture: the ring, the areas, hoplites with their facings, labelled trays of
+routed pieces, a key, highlights of what happened (the last action here; every action since
+the viewer's last turn, numbered, through the artist), and the status plaque."""
 
 from __future__ import annotations
 

@@ -19,6 +19,11 @@ def _last(recent: Recent) -> Sequence[Any]:
     return recent[-1] if recent else ()
 
 
+def _earlier(recent: Recent) -> Sequence[Sequence[Any]]:
+    """The actions before the last, oldest first: the board numbers them all."""
+    return recent[:-1]
+
+
 class NikaArtist:
     slug = "nika"
 
@@ -32,10 +37,10 @@ class NikaArtist:
         locale: str = "en",
     ) -> Image.Image:
         city = City[perspective.upper()] if perspective else None
-        return compose(state, _last(recent), city, caption=caption)
+        return compose(state, _last(recent), city, earlier=_earlier(recent), caption=caption)
 
     def alt_text(self, state: GameState, recent: Recent = (), *, locale: str = "en") -> str:
-        return alt_text(state, _last(recent))
+        return alt_text(state, _last(recent), earlier=_earlier(recent))
 
     def palette(self) -> Image.Image:
         return palette_image()

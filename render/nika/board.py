@@ -2,7 +2,12 @@
 
 Everything here pastes cached sprites onto a copy of the cached board, in an
 order that keeps the marks readable: washes and frames under the pieces,
-phalanx links under the shields, arrows and seals on top.
+phalanx links under the shields, arrows, seals and numbers on top.
+
+A board can show several recent actions (everything since the viewer's last
+turn). The latest keeps the bold marks; earlier ones get striped origins and slim
+frames in the acting city's colour, and every action is numbered in order
+(1 = oldest) on a badge of its city's colour where it ended.
 """
 
 from __future__ import annotations
@@ -19,10 +24,11 @@ from render.nika import colours as C
 from render.nika import sprites, status
 from render.nika.highlights import Highlights, highlights
 from render.nika.layout import Layout, layout_for
+from render.nika.numbering import Badge, badges, edge_centre, rally_badge_centre, rout_badge_centre, seals
 from render.nika.static_board import panel_box, static_board, tray_slots
 
 FROM_ALPHA = 190
-BADGE_INSET = sprites.BADGE // 2 - 5  # badges overhang their square's corner a little
+EARLIER_FROM_ALPHA = 220  # earlier actions' origins: stripes of the same colour
 
 
 def compose(
@@ -30,19 +36,26 @@ def compose(
     events: Sequence[Event] = (),
     perspective: City | None = None,
     *,
+    earlier: Sequence[Sequence[Event]] = (),
     caption: str | None = None,
 ) -> Image.Image:
-    """The board as an RGB image (before the palette is applied). A `caption` (replay frames)
-    goes at the foot of the central plaque, unless the game is over and the plaque is a banner."""
+    """The board as an RGB image (before the palette is applied), with `events` (the action just
+    played) highlighted, and the `earlier` actions since the viewer's last turn, oldest first,
+    marked more lightly and numbered. A `caption` (replay frames) goes at the foot of the central
+    plaque, unless the game is over and the plaque is a banner."""
     layout = layout_for(perspective)
     image = static_board(layout.up).copy()
-    marks = highlights(events)
+    latest = highlights(events)
+    before = [highlights(action) for action in earlier]
     position = state.position
-    _draw_under(image, layout, position, marks)
+    _draw_under(image, layout, position, latest, before)
     _draw_links(image, layout, position)
-    _draw_pieces(image, layout, position, marks)
-    _draw_over(image, layout, marks)
-    _draw_trays(image, layout, position, marks)
+    _draw_pieces(image, layout, position, latest)
+    _draw_over(image, layout, position, latest, before)
+    _draw_trays(image, layout, position, [*before, latest])
+    if before:  # one action needs no number
+        for badge in badges(layout, position, [*before, latest]):
+            _paste_badge(image, badge)
     left, top, right, bottom = panel_box(layout)
     panel = status.panel_for((right - left, bottom - top), position.to_act, position.actions_left, state.outcome)
     image.paste(panel, (left, top), panel)
@@ -55,24 +68,44 @@ def compose(
     return image
 
 
+def _paste_badge(image: Image.Image, badge: Badge) -> None:
+    """A badge centred on its spot; a pass tag with its number's disc there, the word to the right."""
+    if not badge.passed:
+        _paste_on(image, sprites.number_badge(badge.city, badge.number, latest=badge.latest), badge.centre)
+        return
+    tag = sprites.pass_tag(badge.city, badge.number, latest=badge.latest)
+    _paste_on(image, tag, (badge.centre[0] + sprites.PASS_WORD / 2, badge.centre[1]))
+
+
 def _paste_on(image: Image.Image, sprite: Image.Image, centre: tuple[float, float]) -> None:
     x = round(centre[0] - sprite.width / 2)
     y = round(centre[1] - sprite.height / 2)
     image.paste(sprite, (x, y), sprite)
 
 
-def _draw_under(image: Image.Image, layout: Layout, position: Position, marks: Highlights) -> None:
+def _draw_under(
+    image: Image.Image, layout: Layout, position: Position, latest: Highlights, before: Sequence[Highlights]
+) -> None:
+    faint = sprites.square_hatch(C.FROM_FILL, EARLIER_FROM_ALPHA)
+    for marks in before:  # oldest first, so later marks cover earlier ones on a shared square
+        for sq in marks.origins:
+            image.paste(faint, layout.box(sq)[:2], faint)
+        if marks.actor is not None:
+            slim = sprites.thin_frame(marks.actor)
+            for sq in marks.arrivals:
+                image.paste(slim, layout.box(sq)[:2], slim)
     wash = sprites.square_fill(C.FROM_FILL, FROM_ALPHA)
     frame = sprites.square_frame(C.TO_FRAME)
-    for sq in marks.origins:
+    for sq in latest.origins:
         image.paste(wash, layout.box(sq)[:2], wash)
-    for city, sq in marks.routs:
+    ghosts = {sq: city for marks in (*before, latest) for city, sq in marks.routs}
+    for sq, city in ghosts.items():
         if position.piece_at(sq) is None:
             ghost = sprites.rout_ghost(city)
             image.paste(ghost, layout.box(sq)[:2], ghost)
     rallied = sprites.square_frame(C.RALLY_MARK)
-    for sq in marks.arrivals:
-        image.paste(rallied if sq in marks.rallied else frame, layout.box(sq)[:2], frame)
+    for sq in latest.arrivals:
+        image.paste(rallied if sq in latest.rallied else frame, layout.box(sq)[:2], frame)
 
 
 def _draw_links(image: Image.Image, layout: Layout, position: Position) -> None:
@@ -98,11 +131,6 @@ def _draw_pieces(image: Image.Image, layout: Layout, position: Position, marks: 
         image.paste(sprite, layout.box(piece.square)[:2], sprite)
 
 
-def _edge_centre(layout: Layout, frm: Square, to: Square) -> tuple[float, float]:
-    (x0, y0), (x1, y1) = layout.center(frm), layout.center(to)
-    return ((x0 + x1) / 2, (y0 + y1) / 2)
-
-
 def _screen_step(layout: Layout, frm: Square, to: Square) -> int:
     (x0, y0), (x1, y1) = layout.center(frm), layout.center(to)
     if x0 == x1:
@@ -110,30 +138,34 @@ def _screen_step(layout: Layout, frm: Square, to: Square) -> int:
     return 1 if x1 > x0 else 3
 
 
-def _draw_over(image: Image.Image, layout: Layout, marks: Highlights) -> None:
+def _draw_over(
+    image: Image.Image, layout: Layout, position: Position, latest: Highlights, before: Sequence[Highlights]
+) -> None:
     # The acting pieces' own steps need no arrow: the wash behind and the spear ahead show them.
-    for frm, to in marks.pushes:
-        _paste_on(image, sprites.arrow(C.PUSH, _screen_step(layout, frm, to)), _edge_centre(layout, frm, to))
-    for _, sq in marks.routs:
+    everything = (*before, latest)
+    for marks in everything:
+        for frm, to in marks.pushes:
+            _paste_on(image, sprites.arrow(C.PUSH, _screen_step(layout, frm, to)), edge_centre(layout, frm, to))
+    routed, rallied = seals(position, everything)
+    for sq in routed:
         _paste_on(image, sprites.rout_badge(), rout_badge_centre(layout, sq))
-    for sq in marks.rallied:
+    for sq in rallied:
         _paste_on(image, sprites.rally_badge(), rally_badge_centre(layout, sq))
 
 
-def rout_badge_centre(layout: Layout, sq: Square) -> tuple[int, int]:
-    """The routed-here seal sits on the square's top-right corner, clear of the shield."""
-    _, top, right, _ = layout.box(sq)
-    return (right - BADGE_INSET, top + BADGE_INSET)
+def _fresh_routs(actions: Sequence[Highlights], position: Position) -> dict[City, int]:
+    """How many of each city's routed pieces fell during these actions and are still in the tray."""
+    fresh = dict.fromkeys(City, 0)
+    for marks in actions:
+        for city, _ in marks.routs:
+            fresh[city] += 1
+        if marks.rallied and marks.actor is not None:
+            fresh[marks.actor] = max(0, fresh[marks.actor] - len(marks.rallied))
+    return {city: min(count, position.routed(city)) for city, count in fresh.items()}
 
 
-def rally_badge_centre(layout: Layout, sq: Square) -> tuple[int, int]:
-    """The rallied-here seal sits on the square's top-left corner."""
-    left, top, _, _ = layout.box(sq)
-    return (left + BADGE_INSET, top + BADGE_INSET)
-
-
-def _draw_trays(image: Image.Image, layout: Layout, position: Position, marks: Highlights) -> None:
-    fresh = {city: sum(1 for c, _ in marks.routs if c == city) for city in City}
+def _draw_trays(image: Image.Image, layout: Layout, position: Position, actions: Sequence[Highlights]) -> None:
+    fresh = _fresh_routs(actions, position)
     ring = sprites.ring(C.ROUT, sprites.TRAY_TOKEN_RADIUS + 3)
     for city in City:
         routed = position.routed(city)
@@ -141,5 +173,5 @@ def _draw_trays(image: Image.Image, layout: Layout, position: Position, marks: H
         token = sprites.tray_token(city)
         for index, centre in enumerate(slots[:routed]):
             _paste_on(image, token, centre)
-            if index >= routed - fresh[city]:  # routed by the action just played
+            if index >= routed - fresh[city]:  # routed by one of the actions shown
                 _paste_on(image, ring, centre)

@@ -83,3 +83,6 @@ FLAT_COLOURS: tuple[RGB, ...] = (
 def mix(a: RGB, b: RGB, t: float) -> RGB:
     """The colour `t` of the way from `a` to `b`."""
     return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t), round(a[2] + (b[2] - a[2]) * t))
+
+
+TRAY_WOOD: RGB = mix(PARCHMENT, SLAB, 0.42)  # the floor of a tray of routed pieces

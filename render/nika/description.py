@@ -1,14 +1,17 @@
 """The alt text: the image described for screen readers (Discord allows 1024 characters).
 
-Read in this order: who acts (or the result), what the last action did, then
-every city's pieces. Pieces in a straight run with one facing are read as one
-("j4 through j6 west"). If a position is ever too long even so, the pieces
-switch to a terser form, and only as a last resort is the end cut.
+Read in this order: who acts (or the result), what the recent actions did (the
+last one, or every action since the viewer's last turn, numbered as on the
+picture), then every city's pieces. Pieces in a straight run with one facing are
+read as one ("j4 through j6 west"). If the text is too long, the pieces switch to
+a terser form, then the actions are shortened, oldest first, and only as a last
+resort is the end cut.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from enum import IntEnum
 
 from engine.nika.board import NEIGHBOUR, City, Direction, Square, Team, sort_key, square_name
 from engine.nika.events import Advanced, Drawn, Event, Moved, Passed, Pushed, Rallied, Rotated, Routed, Won
@@ -25,16 +28,56 @@ _WIN_HOW = {
 }
 
 
-def alt_text(state: GameState, events: Sequence[Event] = ()) -> str:
-    head = [f"Nika board. {_status(state)}"]
-    last = _last_action(events)
-    if last:
-        head.append(f"Last action: {last}.")
-    for describe in (_squares_long, _squares_short):
-        text = " ".join([*head, *_pieces(state.position, describe)])
+_VERB: dict[type, str] = {Moved: "moved", Rotated: "turned", Advanced: "advanced", Rallied: "rallied", Passed: "passed"}
+
+
+class Detail(IntEnum):
+    """How fully an action is told, from everything it did down to who did what."""
+
+    FULL = 0
+    BRIEF = 1
+    BARE = 2
+
+
+def alt_text(state: GameState, events: Sequence[Event] = (), *, earlier: Sequence[Sequence[Event]] = ()) -> str:
+    """`events` is the action just played; `earlier` the actions before it since the viewer's
+    last turn, oldest first (the picture numbers them 1, 2, … in that order)."""
+    actions = [*earlier, events]
+    head = f"Nika board. {_status(state)}"
+    # Cheapest loss first: terser pieces, then ever shorter earlier actions (the oldest first), then the last.
+    full = [Detail.FULL] * len(actions)
+    plans: list[tuple[Callable[[list[Square], Direction], str], list[Detail]]] = [
+        (_squares_long, full),
+        (_squares_short, full),
+    ]
+    details = list(full)
+    last = len(actions) - 1
+    older = [(index, level) for level in (Detail.BRIEF, Detail.BARE) for index in range(last)]
+    for index, level in [*older, (last, Detail.BRIEF), (last, Detail.BARE)]:
+        details[index] = level
+        plans.append((_squares_short, list(details)))
+    for describe, detail in plans:
+        parts = [head, _recent_text(actions, detail), *_pieces(state.position, describe)]
+        text = " ".join(part for part in parts if part)
         if len(text) <= LIMIT:
             return text
     return text[: LIMIT - 1].rstrip() + "…"
+
+
+def _recent_text(actions: Sequence[Sequence[Event]], details: Sequence[Detail]) -> str:
+    if len(actions) == 1:
+        last = _action_text(actions[0], details[0], "; ")
+        return f"Last action: {last}." if last else ""
+    told = [
+        f"{number}. {text}"
+        for number, (events, detail) in enumerate(zip(actions, details, strict=True), start=1)
+        if (text := _action_text(events, detail, ", "))
+    ]
+    if not told:
+        return ""
+    first = next((actor for events in actions if (actor := _actor(events)) is not None), None)
+    since = f"Since {City((first - 1) % len(City)).possessive} last turn" if first is not None else "Recent actions"
+    return f"{since}: {'; '.join(told)}."
 
 
 def city_name(city: City) -> str:
@@ -112,16 +155,47 @@ def _pieces(position: Position, describe: Callable[[list[Square], Direction], st
     return lines
 
 
-# --- the last action ----------------------------------------------------------------
+# --- the recent actions ---------------------------------------------------------------
 
 
-def _last_action(events: Sequence[Event]) -> str:
-    clauses: list[str] = []
+def _actor(events: Sequence[Event]) -> City | None:
+    """The city that acted: the first event is its own (moves, turns, advances, rallies, passes)."""
     for event in events:
-        clause = _event_text(event)
-        if clause:
-            clauses.append(clause)
-    return "; ".join(clauses)
+        if isinstance(event, Moved | Rotated | Advanced | Rallied | Passed | Won):
+            return event.city
+    return None
+
+
+def _action_text(events: Sequence[Event], detail: Detail, joiner: str) -> str:
+    if detail is Detail.FULL:
+        return joiner.join(clause for event in events if (clause := _event_text(event)))
+    clauses = [clause for event in events if (clause := _brief_text(event, detail))][:1]
+    if detail is Detail.BRIEF:
+        pushed = sum(isinstance(event, Pushed) for event in events)
+        routed = sum(isinstance(event, Routed) for event in events)
+        clauses += [f"pushed {pushed}"] if pushed else []
+        clauses += [f"routed {routed}"] if routed else []
+        clauses += [f"reached its victory area on {square_name(e.square)}" for e in events if isinstance(e, Won)]
+    return joiner.join(clauses)
+
+
+def _brief_text(event: Event, detail: Detail) -> str:
+    """The acting clause alone: counts for phalanxes when BRIEF, just the verb when BARE."""
+    if detail is Detail.BARE:
+        if isinstance(event, Moved | Rotated | Advanced | Rallied | Passed):
+            return f"{event.city.title} {_VERB[type(event)]}"
+        return ""
+    if isinstance(event, Rotated | Advanced):
+        count = len(event.squares)
+        pieces = f"{count} pieces" if count > 1 else square_name(event.squares[0])
+        if isinstance(event, Rotated):
+            return f"{event.city.title} turned {pieces} {event.facing.word}"
+        return f"{event.city.title} advanced {pieces} {event.direction.word}"
+    if isinstance(event, Rallied):
+        return f"{event.city.title} rallied on {square_name(event.square)}"
+    if isinstance(event, Moved | Passed):
+        return _event_text(event)
+    return ""
 
 
 def _event_text(event: Event) -> str:

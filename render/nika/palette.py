@@ -11,10 +11,12 @@ from render.encode import learn_palette
 from render.memo import built_once
 from render.nika import colours as C
 from render.nika import sprites
-from render.nika.board import FROM_ALPHA
+from render.nika.board import EARLIER_FROM_ALPHA, FROM_ALPHA
 from render.nika.layout import CELL, layout_for
 from render.nika.static_board import panel_box, static_board
 from render.nika.status import result_panel, turn_panel
+
+RECENT_MAX = 12  # the most actions a board numbers (the host's limit)
 
 
 @built_once
@@ -34,6 +36,9 @@ def _swatch() -> Image.Image:
             tiles.append(_tile(background, sprites.link(city, vertical=False)))
             tiles.append(_tile(background, sprites.tray_token(city)))
             tiles.append(_tile(background, sprites.rout_ghost(city)))
+            tiles.append(_tile(background, sprites.thin_frame(city)))
+            for latest in (False, True):  # a badge of each size on every background
+                tiles.append(_tile(background, sprites.number_badge(city, 10 if latest else 7, latest=latest)))
         for facing in range(4):
             tiles.append(_tile(background, sprites.arrow(C.PUSH, facing)))
         for mark in (sprites.rout_badge(), sprites.rally_badge(), sprites.victory_wreath()):
@@ -42,6 +47,13 @@ def _swatch() -> Image.Image:
         tiles.append(_tile(background, sprites.square_frame(C.RALLY_MARK)))
         tiles.append(_tile(background, sprites.ring(C.ROUT, sprites.TRAY_TOKEN_RADIUS + 3)))
         tiles.append(_tile(background, sprites.square_fill(C.FROM_FILL, FROM_ALPHA)))
+        tiles.append(_tile(background, sprites.square_hatch(C.FROM_FILL, EARLIER_FROM_ALPHA)))
+    # Numbers and pass tags on the squares and trays they are drawn on.
+    for city in City:
+        for number in range(1, RECENT_MAX + 1):
+            tiles.append(_tile(C.TINT[city], sprites.number_badge(city, number, latest=False)))
+            tiles.append(_tile(C.VICTORY[city], sprites.number_badge(city, number, latest=True)))
+    tags = [sprites.pass_tag(city, number, latest=number == 2) for city in City for number in (1, 2)]
     columns = 16
     rows = (len(tiles) + columns - 1) // columns
     sheet = Image.new("RGB", (columns * CELL, rows * CELL), C.PARCHMENT)
@@ -55,13 +67,18 @@ def _swatch() -> Image.Image:
     strip = Image.new("RGB", (size[0], size[1] * len(panels)), C.PANEL)
     for index, panel in enumerate(panels):
         strip.paste(panel, (0, index * size[1]), panel)
+    shelf = Image.new("RGB", (sum(tag.width for tag in tags), tags[0].height), C.TRAY_WOOD)
+    x = 0
+    for tag in tags:
+        shelf.paste(tag, (x, 0), tag)
+        x += tag.width
     board = static_board(Direction.N)
-    swatch = Image.new(
-        "RGB", (board.width + max(sheet.width, strip.width), max(board.height, sheet.height + strip.height))
-    )
+    right = max(sheet.width, strip.width, shelf.width)
+    swatch = Image.new("RGB", (board.width + right, max(board.height, sheet.height + strip.height + shelf.height)))
     swatch.paste(board, (0, 0))
     swatch.paste(sheet, (board.width, 0))
     swatch.paste(strip, (board.width, sheet.height))
+    swatch.paste(shelf, (board.width, sheet.height + strip.height))
     return swatch
 
 

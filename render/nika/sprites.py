@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 
-from PIL import Image, ImageFilter
+from PIL import Image, ImageChops, ImageFilter
 
 from engine.nika.board import City
 from render.canvas import Canvas, Point
@@ -18,13 +18,24 @@ from render.nika import colours as C
 from render.nika.emblems import laurel
 from render.nika.layout import CELL
 
-TOKEN_RADIUS = 19.5
-TOKEN_BACKSET = 2.5  # the disc sits this far behind the square's centre, away from its spear
-SPEAR_REACH = 27.0  # from the square's centre to the spear tip: just inside the square
-FRONT_CAP = 0.5  # the bronze front cap starts this fraction of the radius ahead of the disc's centre
+TOKEN_RADIUS = 21.0
+TOKEN_BACKSET = 1.5  # the disc sits this far behind the square's centre, so the spear tip fits in the square
+# The spearhead across the shield, from the disc's centre (drawn facing up): its tip pokes out past the
+# rim, its barbs reach most of the way to the sides and its notch stops just behind the centre, so at a
+# phone's third of the size the front of every token is bronze and the back its city colour.
+SPEAR_TIP = TOKEN_RADIUS + 4.5
+SPEAR_BARB = 5.0  # how far behind the centre the barbs reach
+SPEAR_HALF_WIDTH = 14.0
+SPEAR_NOTCH = -1.0
 LINK_WIDTH = 24
 TRAY_TOKEN_RADIUS = 13.5
 BADGE = 26  # corner seals: routed here, rallied here
+BADGE_RADIUS = 10.5  # numbered badges of recent actions
+BADGE_LATEST_RADIUS = 12.0
+LATEST_RING = 3.8  # the orange ring round the latest action's badge reaches this far out
+PASS_WORD = 44  # the width a pass tag adds to its number's disc
+HATCH_PERIOD = 9
+HATCH_WIDTH = 3.6
 CLEAR = (0, 0, 0, 0)
 HALF = CELL / 2
 
@@ -43,42 +54,38 @@ def _soft_shadow(canvas: Canvas, draw: Canvas, radius: float) -> None:
     canvas.image.alpha_composite(draw.image)
 
 
+def _spearhead(tip: float, barb: float, half_width: float, notch: float) -> list[Point]:
+    """A spearhead pointing up from (0, 0): curved flanks from the tip out to the barbs, a notch between."""
+    steps = 10
+    flank = [
+        (half_width * math.sin(t * math.pi / 2) ** 0.7, -tip + (barb + tip) * t)
+        for t in (i / steps for i in range(steps + 1))
+    ]
+    return [*flank, (0.0, notch), *[(-x, y) for x, y in reversed(flank)]]
+
+
 @built_once
 def token(city: City, screen_facing: int) -> Image.Image:
-    """A hoplite's shield (aspis) in its city colour with its initial, its front third
-    bronze and a bronze spear point beyond that. The disc sits back from the square's
-    centre so the spear has room: facing reads at a glance, and without colour vision."""
+    """A hoplite's shield (aspis) in its city colour with a bronze spearhead across it, pointing
+    where the piece faces, and the city's initial behind the spearhead. The facing reads from
+    the shape alone (without colour vision) and stays readable when Discord shrinks the board."""
     size = (CELL, CELL)
     k = screen_facing
-    centre = (HALF, HALF + TOKEN_BACKSET)  # drawn for facing up, then turned
+    cx, cy = HALF, HALF + TOKEN_BACKSET  # drawn for facing up, then turned
     shadow = Canvas(size, CLEAR)
-    sx, sy = _turn(centre, k)
+    sx, sy = _turn((cx, cy), k)
     shadow.circle((sx + 0.8, sy + 2), TOKEN_RADIUS + 0.5, (0, 0, 0, 110))
     art = Canvas(size, CLEAR)
-    base = centre[1] - TOKEN_RADIUS + 9
-    half_width = 12.5
-    outline = [
-        (HALF, HALF - SPEAR_REACH - 2.4),
-        (HALF + half_width + 2.4, base + 1.5),
-        (HALF - half_width - 2.4, base + 1.5),
-    ]
-    spear = [(HALF, HALF - SPEAR_REACH), (HALF + half_width, base), (HALF - half_width, base)]
-    art.polygon([_turn(p, k) for p in outline], C.INK)
-    art.polygon([_turn(p, k) for p in spear], C.BRONZE)
-    fill = C.CITY[city]
     art.circle((sx, sy), TOKEN_RADIUS + 1.6, C.INK)
-    art.circle((sx, sy), TOKEN_RADIUS, fill)
-    # The front of the shield: a bronze cap cut off by a chord, so the facing shows in the disc too.
-    reach = math.acos(FRONT_CAP)
-    arc = [
-        (centre[0] + TOKEN_RADIUS * math.sin(a), centre[1] - TOKEN_RADIUS * math.cos(a))
-        for a in (-reach + 2 * reach * i / 24 for i in range(25))
-    ]
-    art.polygon([_turn(p, k) for p in arc], C.BRONZE)
-    art.line([_turn(arc[0], k), _turn(arc[-1], k)], C.INK, 1.2, round_joints=False)
-    # The letter stays upright and moves off the cap, towards the back of the shield.
-    lx, ly = _turn((centre[0], centre[1] + 2.2), k)
-    art.text((lx, ly + 0.5), city.letter, 19, C.CITY_MARK[city], weight=800)
+    art.circle((sx, sy), TOKEN_RADIUS, C.CITY[city])
+    edge = _spearhead(SPEAR_TIP + 2.2, SPEAR_BARB + 1.6, SPEAR_HALF_WIDTH + 1.8, SPEAR_NOTCH + 1.6)
+    blade = _spearhead(SPEAR_TIP, SPEAR_BARB, SPEAR_HALF_WIDTH, SPEAR_NOTCH)
+    art.polygon([_turn((cx + x, cy + y), k) for x, y in edge], C.INK)
+    art.polygon([_turn((cx + x, cy + y), k) for x, y in blade], C.BRONZE)
+    art.line([_turn((cx, cy - TOKEN_RADIUS - 1), k), _turn((cx, cy + SPEAR_NOTCH + 1.5), k)], C.BRONZE_DARK, 1.6)
+    # The letter stays upright, in the crescent behind the notch.
+    lx, ly = _turn((cx, cy + 12.5), k)
+    art.text((lx, ly + 0.5), city.letter, 13, C.CITY_MARK[city], weight=800)
     _soft_shadow(shadow, art, 1.2)
     return shadow.result()
 
@@ -123,6 +130,20 @@ def square_fill(colour: C.RGB, alpha: int) -> Image.Image:
     canvas = Canvas((CELL, CELL), CLEAR)
     canvas.rect((2, 2, CELL - 2, CELL - 2), (*colour, alpha), radius=4)
     return canvas.result()
+
+
+@built_once
+def square_hatch(colour: C.RGB, alpha: int) -> Image.Image:
+    """Diagonal stripes over a square: where an earlier action's pieces came from. Stripes, not a
+    fainter wash, because a faint wash over a coloured square looks like another region's tint."""
+    stripes = Canvas((CELL, CELL), CLEAR)
+    for start in range(-CELL, CELL, HATCH_PERIOD):
+        stripes.line([(start, CELL), (start + CELL, 0)], (*colour, alpha), HATCH_WIDTH, round_joints=False)
+    shape = Canvas((CELL, CELL), CLEAR)
+    shape.rect((2, 2, CELL - 2, CELL - 2), (255, 255, 255, 255), radius=4)
+    hatch = stripes.result()
+    hatch.putalpha(ImageChops.multiply(hatch.getchannel("A"), shape.result().getchannel("A")))
+    return hatch
 
 
 @built_once
@@ -227,5 +248,53 @@ def rally_badge() -> Image.Image:
 def victory_wreath() -> Image.Image:
     """A golden wreath behind the piece that won."""
     canvas = Canvas((CELL, CELL), CLEAR)
-    laurel(canvas, (HALF, HALF + 1), 22, C.BRONZE, leaves=7)
+    laurel(canvas, (HALF, HALF + 1), 24.5, C.BRONZE, leaves=7)  # peeks out round the larger shield
+    return canvas.result()
+
+
+@built_once
+def number_badge(city: City, number: int, *, latest: bool) -> Image.Image:
+    """An action's number on a small shield of the acting city's colour; the latest action's
+    is larger and ringed in the arrival frame's orange, so it stands out among the others."""
+    radius = BADGE_LATEST_RADIUS if latest else BADGE_RADIUS
+    size = round(2 * (radius + LATEST_RING) + 6)
+    middle = size / 2
+    canvas = Canvas((size, size), CLEAR)
+    if latest:
+        canvas.circle((middle, middle), radius + LATEST_RING + 0.9, C.INK)
+        canvas.circle((middle, middle), radius + LATEST_RING, C.TO_FRAME)
+    canvas.circle((middle, middle), radius + 1.4, C.INK)
+    canvas.circle((middle, middle), radius, C.CITY[city])
+    digits = str(number)
+    text_size = radius * (1.25 if len(digits) == 1 else 0.98)
+    mark = C.CITY_MARK[city]
+    canvas.text((middle, middle + 0.6), digits, text_size, mark, plain=True, stroke=0.35, stroke_fill=mark)
+    return canvas.result()
+
+
+@built_once
+def pass_tag(city: City, number: int, *, latest: bool) -> Image.Image:
+    """'3 PASS': a pass changes nothing on the board, so its number sits on the city's tray.
+    The number's disc is at the left, as wide as a badge; the word takes PASS_WORD more."""
+    badge = number_badge(city, number, latest=latest)
+    width, height = badge.width + PASS_WORD, badge.height
+    canvas = Canvas((width, height), CLEAR)
+    middle = height / 2
+    canvas.rect((middle, middle - 8.5, width - 1, middle + 8.5), C.INK, radius=8.5)
+    canvas.rect((middle + 1.2, middle - 7.3, width - 2.2, middle + 7.3), C.PANEL, radius=7.3)
+    canvas.text((badge.width + PASS_WORD / 2 - 3, middle + 0.5), "PASS", 11, C.INK, weight=800)
+    tag = canvas.result()
+    tag.alpha_composite(badge, (0, 0))
+    return tag
+
+
+@built_once
+def thin_frame(city: City) -> Image.Image:
+    """Where an earlier action's pieces arrived or turned: a slim frame in the acting city's
+    colour between two ink lines (so white Athens shows on its own pale squares)."""
+    canvas = Canvas((CELL, CELL), CLEAR)
+    canvas.rect((2, 2, CELL - 2, CELL - 2), C.INK, radius=5)
+    canvas.rect((3, 3, CELL - 3, CELL - 3), C.CITY[city], radius=4.5)
+    canvas.rect((5.6, 5.6, CELL - 5.6, CELL - 5.6), C.INK, radius=3)
+    canvas.rect((6.6, 6.6, CELL - 6.6, CELL - 6.6), CLEAR, radius=2.5)
     return canvas.result()

@@ -20,6 +20,7 @@ from render.canvas import Canvas
 from render.memo import built_once
 from render.nika import colours as C
 from render.nika.emblems import laurel, meander_band, meander_frame, rod_and_snake
+from render.nika.key import draw_key, draw_tray_label
 from render.nika.layout import CELL, MARGIN, Layout, region_box
 from render.nika.sprites import shield
 
@@ -28,6 +29,9 @@ SLAB_BORDER = 4  # the board's rim around its outermost squares
 PANEL_INSET = 3
 MEANDER_UNIT = 2.0
 TRAY_SLOT_RADIUS = 15
+# Coordinates big and bold enough to read when Discord shows the board 400 px wide on a phone.
+LABEL_SIZE = 27
+LABEL_STROKE = 1.0
 TOP_LEFT, TOP_RIGHT, BOTTOM_RIGHT = 0, 1, 2  # corners of the grid, for `free_corner`
 
 
@@ -67,7 +71,9 @@ def static_board(up: Direction) -> Image.Image:
     _draw_panel(canvas, layout)
     for city in City:
         _draw_tray(canvas, layout, city)
+        draw_tray_label(canvas, layout, city)
     _draw_title(canvas, free_corner(layout, TOP_LEFT))
+    draw_key(canvas, free_corner(layout, TOP_RIGHT))
     _draw_legend(canvas, free_corner(layout, BOTTOM_RIGHT))
     return canvas.result()
 
@@ -128,12 +134,12 @@ def _draw_labels(canvas: Canvas, layout: Layout) -> None:
         x = MARGIN + column * CELL + CELL / 2
         text = layout.column_label(column)
         for y in (mid, height - mid):
-            canvas.text((x, y), text, 19, C.LABEL, plain=True, stroke=0.5, stroke_fill=C.LABEL)
+            canvas.text((x, y), text, LABEL_SIZE, C.INK, plain=True, stroke=LABEL_STROKE, stroke_fill=C.INK)
     for row in range(layout.rows):
         y = MARGIN + row * CELL + CELL / 2
         text = layout.row_label(row)
         for x in (mid, width - mid):
-            canvas.text((x, y), text, 19, C.LABEL, plain=True, stroke=0.5, stroke_fill=C.LABEL)
+            canvas.text((x, y), text, LABEL_SIZE, C.INK, plain=True, stroke=LABEL_STROKE, stroke_fill=C.INK)
 
 
 def _draw_slab(canvas: Canvas, layout: Layout) -> None:
@@ -179,7 +185,7 @@ def _draw_tray(canvas: Canvas, layout: Layout, city: City) -> None:
     """A box beside the rally area, rimmed in the city's colour, with six shallow slots."""
     left, top, right, bottom = region_box(layout, ROUTED_TRAY[city])
     i = 4
-    wood = C.mix(C.PARCHMENT, C.SLAB, 0.42)
+    wood = C.TRAY_WOOD
     shadow = C.mix(C.PARCHMENT, C.SLAB_EDGE, 0.35)
     canvas.rect((left + i + 1, top + i + 2, right - i + 1, bottom - i + 2), shadow, radius=9)
     canvas.rect((left + i, top + i, right - i, bottom - i), C.SLAB_EDGE, radius=9)

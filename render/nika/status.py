@@ -20,6 +20,10 @@ from render.nika.emblems import laurel
 
 CLEAR = (0, 0, 0, 0)
 CAPTION_HEIGHT = 20
+NAME_SIZE = 44
+LINE_SIZE = 30  # "to act" and the actions left
+PIP_RADIUS = 8.5
+TO_ACT = "to act"
 
 _REASON_TEXT = {
     Reason.VICTORY: "reached the victory area",
@@ -67,29 +71,46 @@ def text_column(size: tuple[int, int]) -> int:
 
 @built_once
 def turn_panel(size: tuple[int, int], city: City, actions_left: int) -> Image.Image:
-    """'ATHENS to act', the city's shield and two pips for the actions left."""
+    """'ATHENS to act', the city's shield, and the actions left in words and as two pips.
+
+    Every line is heavy and large enough to read when Discord shows the board 400 px wide."""
     width, height = size
     canvas = Canvas(size, CLEAR, scale=3)
     name = city.title.upper()
-    actions = f"{actions_left} action{'s' if actions_left != 1 else ''} left"
+    count = f"{actions_left} action{'s' if actions_left != 1 else ''}"
+    actions = f"{count} left"
     if width >= height:
         radius = _turn_shield_radius(height)
         _shield(canvas, (radius + 14, height / 2), radius, city)
         x = text_column(size)
         room = width - x - 10
-        line = f"to act · {actions}"
-        canvas.text((x, height * 0.40), name, _fit(name, room, 44, 800), C.INK, weight=800, anchor="ls")
-        canvas.text((x, height * 0.68), line, _fit(line, room - 50, 21), C.LABEL, anchor="ls")
-        _pips(canvas, (width - 28, height * 0.62), actions_left)
+        # The name and "to act" share a line, shrunk together if a long name needs it.
+        gap = 12
+        natural = _length(name, NAME_SIZE, 800) + gap + _length(TO_ACT, LINE_SIZE, 800)
+        shrink = min(1.0, room / natural)
+        baseline = height * 0.44
+        canvas.text((x, baseline), name, NAME_SIZE * shrink, C.INK, weight=800, anchor="ls")
+        after = x + (_length(name, NAME_SIZE, 800) + gap) * shrink
+        canvas.text((after, baseline), TO_ACT, LINE_SIZE * shrink, C.INK, weight=800, anchor="ls")
+        pips = PIP_RADIUS * 5
+        line = _fit(actions, room - pips - 8, LINE_SIZE, 800)
+        canvas.text((x, height * 0.78), actions, line, C.INK, weight=800, anchor="ls")
+        _pips(canvas, (width - 10 - pips / 2, height * 0.78 - line * 0.35), actions_left, PIP_RADIUS)
     else:
         radius = min(width * 0.32, 40)
         _shield(canvas, (width / 2, radius + 16), radius, city)
         y = radius * 2 + 58
         canvas.text((width / 2, y), name, _fit(name, width - 12, 30, 800), C.INK, weight=800)
-        canvas.text((width / 2, y + 36), "to act", 20, C.LABEL)
-        _pips(canvas, (width / 2, y + 78), actions_left)
-        canvas.text((width / 2, y + 114), actions, _fit(actions, width - 16, 18), C.LABEL)
+        canvas.text((width / 2, y + 38), TO_ACT, _fit(TO_ACT, width - 12, 26, 800), C.INK, weight=800)
+        _pips(canvas, (width / 2, y + 82), actions_left, PIP_RADIUS)
+        letters = _fit(count, width - 12, 24, 800)
+        canvas.text((width / 2, y + 122), count, letters, C.INK, weight=800)
+        canvas.text((width / 2, y + 122 + letters * 1.25), "left", letters, C.INK, weight=800)
     return canvas.result()
+
+
+def _length(text: str, size: float, weight: int) -> float:
+    return fonts.display(100, weight).getlength(text) * size / 100
 
 
 @built_once

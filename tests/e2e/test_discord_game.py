@@ -126,7 +126,12 @@ def check_board(reply: Answer, state: GameState, events: Any = ()) -> None:
     image.load()
     assert image.format == "PNG"
     assert abs(image.width - BOARD_WIDTH) <= 50 and image.height > 600
-    assert upload.description == alt_text(state, events)[:1024]
+    # The board marks every action since the acting player's previous turn; its alt text lists
+    # them, the last one as the engine describes it alone.
+    alone = alt_text(state, events)
+    assert upload.description.startswith(alone.split(" Last action")[0]) and len(upload.description) <= 1024
+    # …and ends with the same pieces, city by city, as the board of the last action alone.
+    assert upload.description[-60:] == alone[-60:]
     [attachment] = reply.message.payload["attachments"]
     assert attachment["description"] == upload.description
     assert attachment["width"] == image.width

@@ -10,6 +10,7 @@ from engine.nika.actions import parse_action
 from engine.nika.board import City, Square, parse_square_name
 from engine.nika.events import Event
 from engine.nika.state import GameState
+from render import render_state
 from render.nika import colours as C
 from render.nika import render_board
 from render.nika.layout import SCREEN_STEP, layout_for
@@ -33,6 +34,17 @@ def play(notation: str, *actions: str) -> tuple[GameState, list[Event]]:
     return state, events
 
 
+def play_all(notation: str, *actions: str) -> tuple[GameState, list[list[Event]]]:
+    """The state after `actions`, with every action's events, oldest first: what the host
+    passes as the recent actions when a player comes back."""
+    state = GameState.start() if notation == "start" else GameState.from_notation(notation)
+    recent: list[list[Event]] = []
+    for action in actions:
+        state, events = state.apply(parse_action(action))
+        recent.append(events)
+    return state, recent
+
+
 def decode(png: bytes) -> Image.Image:
     with Image.open(io.BytesIO(png)) as image:
         return image.convert("RGB")
@@ -40,6 +52,12 @@ def decode(png: bytes) -> Image.Image:
 
 def board_image(state: GameState, events: list[Event] | tuple[()] = (), perspective: City | None = None) -> Image.Image:
     return decode(render_board(state, events, perspective=perspective).png)
+
+
+def recent_image(state: GameState, recent: list[list[Event]], perspective: City | None = None) -> Image.Image:
+    """The board as the host gets it, with several recent actions."""
+    seat = perspective.name.lower() if perspective is not None else None
+    return decode(render_state("nika", state, recent, perspective=seat).png)
 
 
 def pixel(image: Image.Image, point: tuple[float, float]) -> RGB:
@@ -53,16 +71,16 @@ def close(a: RGB, b: RGB, tolerance: int = 12) -> bool:
 
 
 def facing_probes(square: Square, screen_direction: int, perspective: City | None) -> dict[str, tuple[float, float]]:
-    """Points on a token's shield: its front (the bronze cap), back and two sides (the city colour)."""
+    """Points on a token's shield: on its spearhead near the tip (bronze), and behind and beside
+    the spearhead, clear of the letter (the city colour)."""
     x, y = layout_for(perspective).center(square)
     dx, dy = SCREEN_STEP[screen_direction]
     cx, cy = x - dx * TOKEN_BACKSET, y - dy * TOKEN_BACKSET  # the disc sits back from the centre
-    return {
-        "front": (cx + 14 * dx, cy + 14 * dy),
-        "back": (cx - 15 * dx, cy - 15 * dy),
-        "left": (cx + 14 * dy, cy - 14 * dx),
-        "right": (cx - 14 * dy, cy + 14 * dx),
-    }
+
+    def at(ahead: float, across: float) -> tuple[float, float]:  # across: to the token's right
+        return (cx + ahead * dx - across * dy, cy + ahead * dy + across * dx)
+
+    return {"front": at(14, 3.5), "back": at(-15, 9), "left": at(-11, -13), "right": at(-11, 13)}
 
 
 def shows_facing(

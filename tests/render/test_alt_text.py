@@ -7,7 +7,7 @@ from engine.nika.position import Piece, Position
 from engine.nika.state import GameState, Outcome, Reason
 from render.nika import alt_text
 
-from .pictures import play, sq
+from .pictures import play, play_all, sq
 
 LIMIT = 1024
 START = GameState.start()
@@ -107,7 +107,7 @@ event_strategy = st.lists(
 )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(derandomize=True, max_examples=150, deadline=None)
 @given(pieces_strategy, st.sampled_from(list(City)), st.integers(1, 2), event_strategy)
 def test_alt_text_never_exceeds_the_limit(placed, to_act, left, events):
     pieces = []
@@ -119,5 +119,77 @@ def test_alt_text_never_exceeds_the_limit(placed, to_act, left, events):
             pieces.append(Piece(city, s, facing))
     state = GameState.from_position(Position.from_pieces(pieces, to_act, left))
     text = alt_text(state, events)
+    assert len(text) <= LIMIT
+    assert text.startswith("Nika board.")
+
+
+# --- several recent actions ---------------------------------------------------------------
+
+ROUND = "A:g4e,g5e,h4e,h5e,i4e,i5e S:d7s,d8e,j4n,e9n,f9n M:l5s,k11s,k12s T:j5w,k5w,q8w,r8w S2"
+ROUND_ACTIONS = ("move d7 s", "rally a8 e", "pass", "pass", "move q8 w", "move r8 s", "advance g4,g5,h4,h5,i4,i5")
+
+
+def _told(state, recent):
+    return alt_text(state, recent[-1], earlier=recent[:-1])
+
+
+def test_every_action_since_the_viewers_last_turn_is_listed_in_order():
+    text = _told(*play_all(ROUND, *ROUND_ACTIONS))
+    assert text.startswith("Nika board. Athens (white) to act, 1 action left. Since Athens' last turn: ")
+    assert (
+        "Since Athens' last turn: 1. Sparta moved d7 to d6; 2. Sparta rallied a piece on a8 facing east; "
+        "3. Messene passed; 4. Messene passed; 5. Thebes moved q8 to p8; 6. Thebes moved r8 to r7; "
+        "7. Athens advanced g4 through i4 and g5 through i5 east, routed Sparta on j4, pushed Thebes j5 to k5, "
+        "routed Thebes on k5. Athens (white):" in text
+    )
+
+
+def test_the_list_starts_after_the_turn_of_the_city_before_the_first_action():
+    # One player holds Athens and Messene: after Messene's turn only Thebes played.
+    state, _ = play_all("start", "move l4 e", "move m4 e", "move d7 s", "move d6 s", "pass", "pass")
+    state, thebes = play_all(state.notation(), "move p7 s", "move q7 s")
+    told = _told(state, thebes)
+    assert "left. Since Messene's last turn: 1. Thebes moved p7 to p6; 2. Thebes moved q7 to q6." in told
+
+
+def _heavy_action(city, index):
+    """An advance of six that pushes nine pieces and routs three: about 300 characters told in full."""
+    files = "defghijklmnopqr"
+    column = files[index % 12]
+    return [
+        Advanced(city, tuple(sq(f"{column}{r}") for r in range(4, 10)), Direction.E),
+        *[Pushed(City((city + 1) % 4), sq(f"{files[index % 12 + 1]}{r}"), sq(f"{files[index % 12 + 2]}{r}"))
+          for r in range(4, 13)],
+        *[Routed(City((city + 3) % 4), sq(f"{files[index % 12 + 2]}{r}")) for r in (4, 5, 6)],
+    ]  # fmt: skip
+
+
+def test_older_actions_are_shortened_first_to_fit_discords_limit():
+    state = GameState.from_position(_scattered_position())
+    recent = [_heavy_action(City(i % 4), i) for i in range(12)]
+    text = _told(state, recent)
+    assert len(text) <= LIMIT
+    assert all(f"{n}. " in text for n in range(1, 13))
+    assert "12. Thebes advanced o4 through o9 east, pushed Athens p4 to q4," in text  # the latest in full
+    assert "11. Messene advanced 6 pieces east, pushed 9, routed 3;" in text  # the older, briefer
+    assert "1. Athens advanced; 2. Sparta advanced;" in text  # and the oldest barest
+    assert "Thebes (black):" in text  # and every city's pieces are still there
+
+
+event_lists = st.lists(event_strategy, min_size=1, max_size=12)
+
+
+@settings(derandomize=True, max_examples=60, deadline=None)
+@given(pieces_strategy, event_lists)
+def test_alt_text_with_recent_actions_never_exceeds_the_limit(placed, recent):
+    pieces = []
+    counts = dict.fromkeys(City, 0)
+    for index, (s, facing) in enumerate(placed):
+        city = City(index % 4)
+        if counts[city] < 6 and ENTERABLE[city.team][s]:
+            counts[city] += 1
+            pieces.append(Piece(city, s, facing))
+    state = GameState.from_position(Position.from_pieces(pieces, City.ATHENS, 2))
+    text = _told(state, recent)
     assert len(text) <= LIMIT
     assert text.startswith("Nika board.")

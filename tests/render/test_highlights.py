@@ -3,9 +3,9 @@
 from engine.nika.board import City
 from engine.nika.events import Pushed, Rallied, Routed
 from render.nika import colours as C
-from render.nika.board import rally_badge_centre, rout_badge_centre
 from render.nika.highlights import highlights
 from render.nika.layout import layout_for, square_center
+from render.nika.numbering import rally_badge_centre, rout_badge_centre
 from render.nika.sprites import TRAY_TOKEN_RADIUS
 from render.nika.static_board import panel_box, tray_slots
 
@@ -16,8 +16,9 @@ ADVANCE = "advance g4,g5,h4,h5,i4,i5"
 
 
 def _frame_pixel(image, name, perspective=None):
-    left, top, _, bottom = layout_for(perspective).box(sq(name))
-    return pixel(image, (left + 2, (top + bottom) / 2))
+    """On the frame's left side, high enough to be clear of the shield's shadow."""
+    left, top, _, _ = layout_for(perspective).box(sq(name))
+    return pixel(image, (left + 2, top + 12))
 
 
 def test_events_become_marks():
