@@ -93,6 +93,12 @@ def _shards(values: Mapping[str, str]) -> dict[str, Any]:
         ids.extend(range(int(low), int(high) + 1) if dash else [int(low)])
     if not ids or any(not 0 <= shard < count for shard in ids) or len(set(ids)) != len(ids):
         raise ValueError(f"NIKA_SHARDS must name distinct shards from 0 to {count - 1}")
+    database = values.get("NIKA_DATABASE", "").strip().lower()
+    if len(ids) < count and not database.startswith(("postgresql://", "postgres://")):
+        raise ValueError(
+            "several bot processes (NIKA_SHARDS names only some shards) must share a PostgreSQL database: "
+            "set NIKA_DATABASE=postgresql://… (see docs/deploy.md)"
+        )
     return {"shard_count": count, "shard_ids": tuple(sorted(ids))}
 
 

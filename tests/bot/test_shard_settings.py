@@ -9,12 +9,15 @@ from bot.client import NikaBot, ShardedBot, make_bot
 from bot.config import Settings
 
 
+PG = "postgresql://bot@127.0.0.1/nika"
+
+
 def settings(**values: str) -> Settings:
-    return Settings.load(environ=values, env_file=None)
+    return Settings.load(environ={"NIKA_DATABASE": PG, **values}, env_file=None)
 
 
 def test_one_process_without_shards_syncs() -> None:
-    plain = settings()
+    plain = settings(NIKA_DATABASE="./nika.db")
     assert (plain.shard_count, plain.shard_ids, plain.syncs_commands) == (None, None, True)
     assert type(make_bot(plain)) is NikaBot
 
@@ -24,6 +27,7 @@ def test_a_range_or_a_list_of_shards() -> None:
     assert settings(NIKA_SHARD_COUNT="8", NIKA_SHARDS="4,5").shard_ids == (4, 5)
     assert settings(NIKA_SHARD_COUNT="8", NIKA_SHARDS="6-7,5").shard_ids == (5, 6, 7)
     assert settings(NIKA_SHARD_COUNT="2").shard_ids == (0, 1)  # every shard in this one process
+    assert settings(NIKA_SHARD_COUNT="2", NIKA_DATABASE="./nika.db").shard_ids == (0, 1)  # SQLite: one process
 
 
 def test_only_the_process_holding_shard_0_syncs_commands() -> None:
@@ -41,6 +45,8 @@ def test_only_the_process_holding_shard_0_syncs_commands() -> None:
         ({"NIKA_SHARD_COUNT": "2", "NIKA_SHARDS": "0,0"}, "distinct shards"),
         ({"NIKA_SHARD_COUNT": "2", "NIKA_SHARDS": "one"}, "like 0-3 or 4,5"),
         ({"NIKA_SHARD_COUNT": "²"}, "whole number"),
+        # Several processes on one SQLite file would fight over its lock: PostgreSQL is needed.
+        ({"NIKA_SHARD_COUNT": "2", "NIKA_SHARDS": "1", "NIKA_DATABASE": "./nika.db"}, "share a PostgreSQL database"),
     ],
 )
 def test_bad_shard_settings_are_refused(values: dict[str, str], message: str) -> None:

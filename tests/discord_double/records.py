@@ -44,6 +44,7 @@ class RecordedRequest:
     raw_body: bytes = b""
     status: int = 0
     response: Any = None
+    aborted: bool = False  # the client went away before its body arrived (a killed process)
     known: bool = True
 
     def matches(self, method: str, pattern: str) -> bool:

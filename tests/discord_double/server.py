@@ -240,6 +240,13 @@ class DiscordDouble(RestApi, InteractionBuilders):
                 await self._parse_body(request, rec)
             except ValueError as exc:
                 raise ApiError(400, f"The request body contains invalid JSON. ({exc})", 50109) from None
+            except ConnectionResetError:
+                # The client vanished mid-request (a process killed while uploading): not a
+                # double bug. Record it as aborted, the way a proxy logs a 499.
+                rec.status, rec.aborted = 499, True
+                self.requests.append(rec)
+                await self.notify()
+                return web.Response(status=499)
             injected = self._take_injected(rec)
             if not self._authorized(rec):
                 status, body = 401, {"message": "401: Unauthorized", "code": 0}
