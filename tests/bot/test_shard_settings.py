@@ -8,7 +8,6 @@ import pytest
 from bot.client import NikaBot, ShardedBot, make_bot
 from bot.config import Settings
 
-
 PG = "postgresql://bot@127.0.0.1/nika"
 
 
