@@ -18,7 +18,8 @@ from bot.storage import matches as queries
 from engine.registry import get_game
 
 HISTORY_PAGE_SIZE = 15
-REPLAY_ACTIONS_MAX = 300  # an animation longer than this would exceed Discord's upload limit
+REPLAY_ACTIONS_MAX = 300  # frames of one animation at most
+REPLAY_BYTES_MAX = 9_500_000  # under Discord's 10 MB upload limit for a server without boosts
 MY_GAMES_SHOWN = 20
 
 
@@ -114,9 +115,13 @@ class Reading:
         record = state.record()
         loop = asyncio.get_running_loop()
         data = await loop.run_in_executor(self._replay_pool, lambda: render_replay(record, last=shown))
+        while len(data) > REPLAY_BYTES_MAX and shown > 1:
+            # Frames of some games change more of the picture than others: fewer actions fit.
+            shown = max(1, int(shown * REPLAY_BYTES_MAX / len(data) * 0.9))
+            data = await loop.run_in_executor(self._replay_pool, lambda: render_replay(record, last=shown))
         scope = "the whole match" if shown == total else f"the last {shown} actions"
-        if last is None and shown < total:
-            scope += f" (an animation shows at most {REPLAY_ACTIONS_MAX})"
+        if shown < min(total, last or total):
+            scope += " (as many as fit in one upload)"
         return Reply(
             f"Replay of match #{row.id}: {scope}.",
             file=Image(data, f"{row.game}-match-{row.id}-replay.gif",

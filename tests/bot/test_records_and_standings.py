@@ -82,3 +82,19 @@ async def test_ratings_after_a_few_finished_matches(service: MatchService) -> No
     assert places == sorted(places)
     assert "2 won, 0 lost, 1 drawn" in (await service.stats(GUILD, ALICE)).text
     assert (await service.standings(GUILD + 1)) == []
+
+
+async def test_a_replay_too_large_for_one_upload_shows_fewer_actions(
+    service: MatchService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from bot.service import reading
+
+    await seat(service, 20, {ALICE: "athens-messene", BOB: "sparta-thebes"})
+    for user, action in [(ALICE, "move j6 w"), (ALICE, "advance k4,k5"), (BOB, "move d7 s"), (BOB, "pass")]:
+        await service.act(GUILD, 20, user, action)
+    whole = await service.replay(GUILD, 20)
+    assert whole.file is not None
+    monkeypatch.setattr(reading, "REPLAY_BYTES_MAX", len(whole.file.data) - 1)
+    smaller = await service.replay(GUILD, 20)
+    assert smaller.file is not None and len(smaller.file.data) < len(whole.file.data)
+    assert "as many as fit in one upload" in smaller.text
