@@ -220,6 +220,13 @@ SQLITE_MIGRATIONS: list[tuple[int, list[str]]] = [
             "ALTER TABLE user_settings ADD COLUMN locale TEXT",
         ],
     ),
+    (
+        5,
+        [
+            # The server's locale, for posts no interaction triggers in its channels.
+            "ALTER TABLE guild_settings ADD COLUMN locale TEXT",
+        ],
+    ),
 ]
 # Migrations that rebuild tables run with foreign keys off (SQLite's documented procedure).
 SQLITE_REBUILDS = frozenset({4})

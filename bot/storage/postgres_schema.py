@@ -133,6 +133,13 @@ POSTGRES_MIGRATIONS: list[tuple[int, list[str]]] = [
             """,
         ],
     ),
+    (
+        5,
+        [
+            # The server's locale, for posts no interaction triggers in its channels.
+            "ALTER TABLE guild_settings ADD COLUMN locale TEXT",
+        ],
+    ),
 ]
 
 FIRST_VERSION = POSTGRES_MIGRATIONS[0][0]

@@ -162,7 +162,9 @@ class SQLiteStorage:
         return storage
 
     async def close(self) -> None:
-        await _close_all(self._writer, self._reader)
+        # The reader first: the last connection to close checkpoints the WAL into the file and
+        # removes it, and a read-only connection cannot; the file alone is then complete.
+        await _close_all(self._reader, self._writer)
 
     @asynccontextmanager
     async def reading(self) -> AsyncIterator[SQLiteConnection]:

@@ -75,6 +75,25 @@ async def set_guild_reminder_hours(db: Connection, guild_id: int, hours: float) 
     )  # fmt: skip
 
 
+async def set_locale(db: Connection, table: str, key: str, key_value: int, locale: str) -> None:
+    """Remember the locale last seen from a member (user_settings) or a server (guild_settings)."""
+    assert (table, key) in (("user_settings", "user_id"), ("guild_settings", "guild_id"))
+    await db.execute(
+        f"INSERT INTO {table} ({key}, locale) VALUES (?, ?) ON CONFLICT ({key}) DO UPDATE SET locale = excluded.locale",
+        key_value, locale,
+    )  # fmt: skip
+
+
+async def locale_for(db: Connection, user_ids: tuple[int, ...], guild_id: int) -> str | None:
+    """The locale to address these members in: the first one's last seen, else the server's."""
+    for user_id in user_ids:
+        row = await db.fetchone("SELECT locale FROM user_settings WHERE user_id = ?", user_id)
+        if row and row[0]:
+            return str(row[0])
+    row = await db.fetchone("SELECT locale FROM guild_settings WHERE guild_id = ?", guild_id)
+    return str(row[0]) if row and row[0] else None
+
+
 async def dm_reminders(db: Connection, user_id: int) -> bool:
     row = await db.fetchone("SELECT dm_reminders FROM user_settings WHERE user_id = ?", user_id)
     return bool(row and row[0])

@@ -16,6 +16,7 @@ from bot import migrate_db
 from bot.migrate_db import TABLES, CopiedMatch, CopyCheckFailed, CopyRefused, copy, main
 from bot.storage import Connection, bot_state, matches, outbox, timers
 from bot.storage.matches import LogRow, MatchStatus, NewMatch
+from bot.storage.migrations import LATEST_VERSION
 from bot.storage.postgres import PostgresStorage
 from bot.storage.sqlite import SQLiteStorage
 from bot.storage.timers import TimerKind
@@ -241,7 +242,7 @@ async def test_the_first_releases_database_arrives_whole_once_upgraded(tmp_path:
     source = tmp_path / "release1.db"
     shutil.copyfile(RELEASE1, source)
     upgraded = await SQLiteStorage.open(source)  # schema 3 → 4, as the bot does on start
-    assert upgraded.schema_version == 4
+    assert upgraded.schema_version == LATEST_VERSION
     await upgraded.close()
     summary = await copy(source, database_url)
     assert summary.counts == RELEASE1_COUNTS

@@ -184,9 +184,9 @@ def test_integrity_errors_and_bugs_are_not_faults(error: BaseException) -> None:
 # ------------------------------------------------------------------ migrations
 
 
-async def test_opening_creates_the_schema_and_records_versions_one_to_four(storage: PostgresStorage) -> None:
+async def test_opening_creates_the_schema_and_records_every_version(storage: PostgresStorage) -> None:
     assert storage.dialect == "postgresql"
-    assert storage.schema_version == LATEST_VERSION == 4
+    assert storage.schema_version == LATEST_VERSION
     async with storage.transaction() as db:
         assert db.dialect == "postgresql"
         assert await recorded_version(db) == LATEST_VERSION
@@ -202,7 +202,7 @@ async def test_opening_creates_the_schema_and_records_versions_one_to_four(stora
                 "SELECT column_name, data_type FROM information_schema.columns WHERE table_name = 'matches'"
             )
         )
-    assert versions == [1, 2, 3, 4]
+    assert versions == list(range(1, LATEST_VERSION + 1))
     assert tables == {
         "schema_migrations", "matches", "seats", "log", "timers", "outbox", "bot_state", "guild_settings",
         "user_settings",
@@ -243,12 +243,12 @@ asyncio.run(main())
 async def test_processes_opening_at_once_migrate_once(database_url: str) -> None:
     # Two processes, each opening three pools at once: six sessions race for the migration.
     outputs = await together(OPEN_THREE, database_url)
-    assert [output.strip() for output in outputs] == ["[4]", "[4]"]
+    assert [output.strip() for output in outputs] == [f"[{LATEST_VERSION}]"] * 2
     storage = await PostgresStorage.open(database_url)
     async with storage.reading() as db:
         versions = [row[0] for row in await db.fetchall("SELECT version FROM schema_migrations ORDER BY version")]
     await storage.close()
-    assert versions == [1, 2, 3, 4]
+    assert versions == list(range(1, LATEST_VERSION + 1))
 
 
 async def test_a_schema_newer_than_this_release_is_refused(postgres: PostgresServer, database_url: str) -> None:
@@ -256,7 +256,8 @@ async def test_a_schema_newer_than_this_release_is_refused(postgres: PostgresSer
     async with storage.transaction() as db:
         await db.execute("INSERT INTO schema_migrations VALUES (?, ?)", LATEST_VERSION + 1, NOW)
     await storage.close()
-    with pytest.raises(StorageOpenError, match=r"newer release \(schema version 5; this release knows up to 4\)"):
+    newer = rf"newer release \(schema version {LATEST_VERSION + 1}; this release knows up to {LATEST_VERSION}\)"
+    with pytest.raises(StorageOpenError, match=newer):
         await PostgresStorage.open(database_url.replace("postgres@", "postgres:hunter2@"))
 
 

@@ -1,0 +1,146 @@
+"""Words for players in any language, without the engine knowing any.
+
+Every sentence a player may read is a `Message`: an English template with named
+placeholders (`"{square} is empty"`), written whole, never assembled from fragments,
+and its values. Words that are themselves translated (a city, a direction, a tile) are
+`Term`s. Rendering looks each template up in the active `Catalog` (the host sets one per
+player, from Discord's locale), so English code stays readable and other languages may
+reorder, inflect and pluralise freely.
+
+Placeholders may carry a format spec that a language's template chooses: `{city:poss}` is
+the English possessive ("Athens'", "Sparta's"), `{city:the}` a word with its article where
+a language has one. A Term formats through the catalog, so "Athens" becomes "Atenas".
+
+The engine stays pure: it builds Messages; catalogs are loaded by the host
+(`render/words.py`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import string
+from collections.abc import Iterator, Mapping
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+
+class Catalog(Protocol):
+    """One language's translations (English is the identity)."""
+
+    locale: str
+
+    def gettext(self, text: str, context: str | None = None) -> str: ...
+
+    def ngettext(self, singular: str, plural: str, count: int, context: str | None = None) -> str: ...
+
+    def form(self, word: str, spec: str) -> str:
+        """A word in a grammatical form a template asks for (`poss`, `the`, …)."""
+
+
+class English:
+    locale = "en"
+
+    def gettext(self, text: str, context: str | None = None) -> str:
+        return text
+
+    def ngettext(self, singular: str, plural: str, count: int, context: str | None = None) -> str:
+        return singular if count == 1 else plural
+
+    def form(self, word: str, spec: str) -> str:
+        if spec == "poss":
+            return f"{word}'" if word.endswith("s") else f"{word}'s"
+        if spec == "cap":
+            return word[:1].upper() + word[1:]
+        return word
+
+
+ENGLISH = English()
+_ACTIVE: ContextVar[Catalog] = ContextVar("catalog", default=ENGLISH)
+
+
+def active() -> Catalog:
+    return _ACTIVE.get()
+
+
+@contextlib.contextmanager
+def using(catalog: Catalog) -> Iterator[Catalog]:
+    """Render every Message in this block (this task or thread) in `catalog`'s language."""
+    token = _ACTIVE.set(catalog)
+    try:
+        yield catalog
+    finally:
+        _ACTIVE.reset(token)
+
+
+@dataclass(frozen=True, slots=True)
+class Term:
+    """A word players read that is translated too: a city, a side, a direction, a tile."""
+
+    text: str
+    context: str = "term"
+
+    def render(self, catalog: Catalog | None = None) -> str:
+        return (catalog or active()).gettext(self.text, self.context)
+
+    def __str__(self) -> str:
+        return self.render()
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """A whole sentence (or label) for players: an English template and its values."""
+
+    template: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+    plural: str | None = None  # the English plural template, chosen by params["count"]
+    context: str | None = None  # disambiguates a short template used in different senses
+
+    def render(self, catalog: Catalog | None = None) -> str:
+        catalog = catalog or active()
+        if self.plural is not None:
+            text = catalog.ngettext(self.template, self.plural, int(self.params.get("count", 0)), self.context)
+        else:
+            text = catalog.gettext(self.template, self.context)
+        return _Formatter(catalog).vformat(text, (), self.params)
+
+    def __str__(self) -> str:
+        return self.render()
+
+    def __add__(self, other: object) -> str:  # a Message is text wherever text is expected
+        return str(self) + str(other)
+
+    def __radd__(self, other: object) -> str:
+        return str(other) + str(self)
+
+
+def M(template: str, /, *, context: str | None = None, **params: Any) -> Message:
+    """A sentence: `M("{square} is empty", square="d7")`."""
+    return Message(template, params, context=context)
+
+
+def P(singular: str, plural: str, /, count: int, *, context: str | None = None, **params: Any) -> Message:
+    """A sentence whose form depends on a count: `P("{count} action", "{count} actions", count=n)`."""
+    return Message(singular, {"count": count, **params}, plural=plural, context=context)
+
+
+def T(text: str, /, context: str = "term") -> Term:
+    return Term(text, context)
+
+
+def placeholders(template: str) -> set[str]:
+    """The names a template fills (format specs aside), to check translations against."""
+    return {name.split(".")[0].split("[")[0] for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+class _Formatter(string.Formatter):
+    def __init__(self, catalog: Catalog) -> None:
+        self.catalog = catalog
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if isinstance(value, Term | Message):
+            text = value.render(self.catalog)
+            return self.catalog.form(text, format_spec) if format_spec else text
+        if isinstance(value, str) and format_spec in ("poss", "cap", "the"):
+            return self.catalog.form(value, format_spec)
+        return str(super().format_field(value, format_spec))
