@@ -80,7 +80,7 @@ def main(argv: list[str] | None = None) -> int:
 def _console(settings: Settings, locale: str) -> int:
     from bot.console import run_console
 
-    asyncio.run(run_console(settings.database, settings.boards_dir))
+    asyncio.run(run_console(settings.database, settings.boards_dir, locale=locale))
     return 0
 
 

@@ -20,6 +20,7 @@ from bot.cogs.panel import DYNAMIC_ITEMS, view_for
 from bot.cogs.posting import send_to
 from bot.config import Settings
 from bot.dispatcher import ChannelGone, TimerDispatcher
+from bot.i18n import CommandTranslator
 from bot.inflight import InFlight
 from bot.replies import Notice
 from bot.service import MatchService
@@ -86,6 +87,7 @@ class NikaBot(commands.Bot):
             self.game_cogs[game.slug] = cog
         # Buttons and menus under any board ever posted, recognised by their custom ids.
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await self.tree.set_translator(CommandTranslator())
         self.timers = TimerDispatcher(self.service, self.announce, poll_seconds=self.settings.timer_poll_seconds)
         if self.settings.syncs_commands:
             await self.sync_commands_if_changed()
@@ -94,14 +96,20 @@ class NikaBot(commands.Bot):
         # Draw the static boards once now, so the first player does not wait for them.
         await asyncio.to_thread(warm_up, [game.slug for game in games()])
 
-    def command_payload(self, guild: discord.abc.Snowflake | None) -> list[dict[str, object]]:
-        return [command.to_dict(self.tree) for command in self.tree.get_commands(guild=guild)]
+    async def command_payload(self, guild: discord.abc.Snowflake | None) -> list[dict[str, Any]]:
+        """What a sync sends Discord: every command with its names and descriptions in each
+        language (so a changed translation is a changed tree, synced again)."""
+        translator = self.tree.translator
+        commands = self.tree.get_commands(guild=guild)
+        if translator is None:
+            return [command.to_dict(self.tree) for command in commands]
+        return [await command.get_translated_payload(self.tree, translator) for command in commands]
 
     async def sync_commands_if_changed(self) -> bool:
         guild = discord.Object(self.settings.dev_guild) if self.settings.dev_guild else None
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
-        payload = json.dumps(self.command_payload(guild), sort_keys=True, default=str)
+        payload = json.dumps(await self.command_payload(guild), sort_keys=True, default=str)
         digest = hashlib.sha256(payload.encode()).hexdigest()
         scope = f"guild:{guild.id}" if guild else "global"
         key = f"command-tree-hash:{scope}"

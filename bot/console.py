@@ -19,6 +19,7 @@ from bot.clock import Clock, SystemClock
 from bot.commands.dispatch import Invoker, commands_for, dispatch, parse_options
 from bot.dispatcher import TimerDispatcher
 from bot.errors import ConfirmFirst, ServiceError
+from bot.i18n import speaking
 from bot.replies import Notice, Reply
 from bot.service import MatchService
 from bot.storage import bot_state
@@ -91,8 +92,11 @@ def parse_command(line: str) -> tuple[str, str, list[tuple[str, str]]]:
 
 
 class Console:
-    def __init__(self, service: MatchService, boards_dir: Path, out: Callable[[str], None] = print) -> None:
+    def __init__(
+        self, service: MatchService, boards_dir: Path, out: Callable[[str], None] = print, locale: str = "en"
+    ) -> None:
         self.service = service
+        self.locale = locale
         self.boards_dir = boards_dir
         self.out = out
         self.user = "alice"
@@ -175,7 +179,8 @@ class Console:
             raise ServiceError("threads exist on Discord only: here, `channel N` gives a match its own channel")
         options = parse_options(command, pairs, users=self.ids)
         user = await self.remember(self.user)
-        who = Invoker(CONSOLE_GUILD, self.channel, user, can_manage=self.can_manage, rate_limited=False, console=True)
+        who = Invoker(CONSOLE_GUILD, self.channel, user, can_manage=self.can_manage, rate_limited=False, console=True,
+                      locale=self.locale)  # fmt: skip
         reply = await dispatch(self.service, who, game, name, options)
         self.print_reply(reply)
 
@@ -264,11 +269,17 @@ def _reader(loop: asyncio.AbstractEventLoop, queue: asyncio.Queue[str | None], p
             return
 
 
-async def run_console(database: str, boards_dir: str, clock: Clock | None = None) -> None:
+async def run_console(database: str, boards_dir: str, clock: Clock | None = None, locale: str = "en") -> None:
+    """The console, speaking `locale` (`python -m bot console --locale es`)."""
+    with speaking(locale):
+        await _run_console(database, boards_dir, clock, locale)
+
+
+async def _run_console(database: str, boards_dir: str, clock: Clock | None, locale: str) -> None:
     from bot.service.computer import ComputerPlayers
 
     service = await MatchService.open(database, clock=clock or SystemClock(), computers=ComputerPlayers())
-    console = Console(service, Path(boards_dir))
+    console = Console(service, Path(boards_dir), locale=locale)
     await console.load_names()
     dispatcher = TimerDispatcher(service, console.announce)
     dispatcher.start()

@@ -14,10 +14,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from engine.i18n import using
 from render.api import ALT_TEXT_MAX, Recent, RenderedBoard
 from render.encode import png_bytes
 from render.registry import artist_for
 from render.replay import REPLAY_EXTENSION, REPLAY_MIME_TYPE, render_replay
+from render.words import catalog, language_of
 
 
 def render_state(
@@ -25,8 +27,9 @@ def render_state(
 ) -> RenderedBoard:
     """The board of `state` with the `recent` actions highlighted, as PNG with alt text."""
     artist = artist_for(slug)
-    picture = artist.picture(state, recent, perspective=perspective, locale=locale)
-    text = artist.alt_text(state, recent, locale=locale)
+    with using(catalog(locale)):  # every word drawn or described, in the viewer's language
+        picture = artist.picture(state, recent, perspective=perspective, locale=language_of(locale))
+        text = artist.alt_text(state, recent, locale=language_of(locale))
     if len(text) > ALT_TEXT_MAX:
         text = text[: ALT_TEXT_MAX - 1] + "…"
     return RenderedBoard(png_bytes(picture, artist.palette()), text)

@@ -14,9 +14,11 @@ from itertools import islice
 from PIL import Image
 
 from engine.api import seat_table
+from engine.i18n import using
 from engine.record import GameRecord
 from render.encode import gif_bytes
 from render.registry import artist_for
+from render.words import catalog, language_of
 
 REPLAY_EXTENSION = "gif"
 REPLAY_MIME_TYPE = "image/gif"
@@ -40,13 +42,19 @@ def render_replay(record: GameRecord, *, last: int | None = None, locale: str = 
         first = max(0, total - last)
     titles = _seat_titles(record)
 
+    language = language_of(locale)
+
     def frames() -> Iterator[tuple[Image.Image, int]]:
+        with using(catalog(locale)):
+            yield from _frames()
+
+    def _frames() -> Iterator[tuple[Image.Image, int]]:
         steps = islice(record.steps(), first, None)
         state, _ = next(steps)
-        opening = artist.picture(state, caption=frame_caption(record, first, titles), locale=locale)
+        opening = artist.picture(state, caption=frame_caption(record, first, titles), locale=language)
         yield opening, FIRST_FRAME_MS if first < total else LAST_FRAME_MS
         for number, (state, events) in enumerate(steps, start=first + 1):
-            picture = artist.picture(state, (events,), caption=frame_caption(record, number, titles), locale=locale)
+            picture = artist.picture(state, (events,), caption=frame_caption(record, number, titles), locale=language)
             yield picture, FRAME_MS if number < total else LAST_FRAME_MS
 
     return gif_bytes(frames(), artist.palette())

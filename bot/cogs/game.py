@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 import discord
 from discord import app_commands
-from discord.app_commands import Choice
+from discord.app_commands import Choice, locale_str
 from discord.ext import commands
 
 from bot.cogs.panel import confirm_view, post_reply
@@ -21,6 +21,7 @@ from bot.cogs.posting import refuse, respond, send_private
 from bot.commands.dispatch import CommandSpec, Invoker, OptionKind, OptionSpec, autocomplete, commands_for, dispatch
 from bot.errors import ConfirmFirst, ServiceError
 from bot.games import front_end
+from bot.i18n import speaking
 from bot.inflight import in_flight_of
 from bot.replies import Reply
 from bot.service import MatchService
@@ -41,7 +42,7 @@ def invoker(interaction: discord.Interaction, *, channel_id: int | None = None,
         channel_id=channel_id or interaction.channel_id or 0,
         user_id=interaction.user.id,
         can_manage=interaction.permissions.manage_channels,
-        locale=str(interaction.locale.value) if interaction.locale else "en",
+        locale=_locale(interaction),
         parent_channel_id=parent,
     )
 
@@ -118,8 +119,9 @@ class GameCog(commands.Cog):
             ))  # fmt: skip
         callback.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
         callback.__name__ = spec.name
-        renames = {_python_name(o): o.name for o in spec.options}
-        described = {_python_name(o): o.description[:100] for o in spec.options}
+        # locale_str: the tree's translator gives Discord every name and description in Spanish too.
+        renames = {_python_name(o): locale_str(o.name) for o in spec.options}
+        described = {_python_name(o): locale_str(o.description[:100]) for o in spec.options}
         decorated: Any = callback
         if renames:
             decorated = app_commands.rename(**renames)(app_commands.describe(**described)(decorated))
@@ -129,7 +131,7 @@ class GameCog(commands.Cog):
         if choices:
             decorated = app_commands.choices(**choices)(decorated)
         command: app_commands.Command[Any, ..., None] = app_commands.Command(
-            name=spec.name, description=spec.description[:100], callback=decorated
+            name=locale_str(spec.name), description=locale_str(spec.description[:100]), callback=decorated
         )
         for option in spec.options:
             if option.autocomplete:
@@ -142,14 +144,21 @@ class GameCog(commands.Cog):
         async def suggest(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
             filled = {key: value for key, value in vars(interaction.namespace).items() if isinstance(value, str)}
             filled[option.name] = current
-            steps = await autocomplete(self.service, invoker(interaction), self.game, spec.name, option.name, filled)
-            return [Choice(name=step.label[:100] or step.value[:100], value=step.value[:100]) for step in steps[:25]]
+            with speaking(_locale(interaction)):
+                steps = await autocomplete(
+                    self.service, invoker(interaction), self.game, spec.name, option.name, filled
+                )
+                return [Choice(name=str(step.label)[:100] or step.value[:100], value=step.value[:100])
+                        for step in steps[:25]]  # fmt: skip
 
         return suggest
 
     # --- the one path every command takes --------------------------------------------
     async def run(self, interaction: discord.Interaction, spec: CommandSpec, options: Mapping[str, Any]) -> None:
-        with in_flight_of(self.bot).track():
+        # Everything said in answer (replies, refusals, the board's words) is in the player's language.
+        with in_flight_of(self.bot).track(), speaking(_locale(interaction)):
+            await self.service.seen_locale(interaction.user.id, _locale(interaction), interaction.guild_id or 0,
+                                           _guild_locale(interaction))  # fmt: skip
             await self._run(interaction, spec, options)
 
     async def _run(self, interaction: discord.Interaction, spec: CommandSpec, options: Mapping[str, Any]) -> None:
@@ -222,8 +231,16 @@ class GameCog(commands.Cog):
 
 def _choice(option: OptionSpec, value: str, label: str) -> Choice[Any]:
     if option.kind is OptionKind.INTEGER:
-        return Choice(name=label[:100], value=int(value))
-    return Choice(name=label[:100], value=value[:100])
+        return Choice(name=locale_str(label[:100]), value=int(value))
+    return Choice(name=locale_str(label[:100]), value=value[:100])
+
+
+def _locale(interaction: discord.Interaction) -> str:
+    return str(interaction.locale.value) if interaction.locale else "en-US"
+
+
+def _guild_locale(interaction: discord.Interaction) -> str | None:
+    return str(interaction.guild_locale.value) if interaction.guild_locale else None
 
 
 async def _delete_quietly(thread: discord.Thread) -> None:

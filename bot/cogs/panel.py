@@ -28,6 +28,7 @@ from bot import menus
 from bot.cogs.posting import followup, refusal_text, remember_board, respond, send_private
 from bot.errors import ConfirmFirst, OutdatedBoard, ServiceError
 from bot.games import front_end
+from bot.i18n import speaking
 from bot.inflight import in_flight_of
 from bot.replies import Reply
 from bot.service import MatchService
@@ -64,7 +65,8 @@ def answered(
 
     @functools.wraps(callback)
     async def wrapper(owner: Owner, interaction: discord.Interaction) -> None:
-        with in_flight_of(interaction.client).track():
+        locale = str(interaction.locale.value) if interaction.locale else None
+        with in_flight_of(interaction.client).track(), speaking(locale):
             try:
                 await callback(owner, interaction)
             except ServiceError as error:
@@ -415,10 +417,11 @@ class SetupForm(discord.ui.Modal):
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True)
-        try:
-            await _submit_setup(interaction, self.game, self.choice.value, picker=False)
-        except ServiceError as error:
-            await _refuse(interaction, error)
+        with speaking(str(interaction.locale.value) if interaction.locale else None):
+            try:
+                await _submit_setup(interaction, self.game, self.choice.value, picker=False)
+            except ServiceError as error:
+                await _refuse(interaction, error)
 
 
 async def _submit_setup(interaction: discord.Interaction, game: str, choice: str, *, picker: bool) -> None:

@@ -15,6 +15,7 @@ from typing import Any
 from bot.clock import Clock, SystemClock
 from bot.commands.cooldown import Cooldowns
 from bot.errors import NoMatch
+from bot.i18n import LocaleMemory
 from bot.match import Entry, EntryKind, MatchState
 from bot.replies import Image, Notice, Reply
 from bot.service.book import MatchBook, Renderer, default_renderer
@@ -26,7 +27,7 @@ from bot.service.reading import Reading, TurnInfo
 from bot.service.settings import MatchSettings
 from bot.service.timers import TurnTimers
 from bot.standings import Standing
-from bot.storage import Storage, matches, open_storage, outbox
+from bot.storage import Storage, matches, open_storage, outbox, timers
 from bot.storage.outbox import PendingNotice
 from bot.storage.timers import TimerRow
 
@@ -56,6 +57,7 @@ class MatchService:
         self.timers = TurnTimers(self.book, self.play)
         self.computers = computers
         self.cooldowns = Cooldowns()
+        self.locales = LocaleMemory()
         if computers is not None:
             self.timers.computer_move = computers.move
 
@@ -236,6 +238,16 @@ class MatchService:
 
     async def render(self, state: MatchState, recent: Any = ()) -> Image:
         return await self.book.render(state, recent)
+
+    async def seen_locale(self, user_id: int, locale: str | None, guild_id: int, guild_locale: str | None) -> None:
+        """Remember the language a member (and their server) was last seen using, for posts no
+        interaction triggers (reminders, deadlines, computer moves). Written only when it changed."""
+        writes = [("user_settings", "user_id", user_id, locale), ("guild_settings", "guild_id", guild_id, guild_locale)]
+        changed = [w for w in writes if w[3] and self.locales.changed(w[0], w[2], w[3])]
+        if changed:
+            async with self.storage.transaction() as db:
+                for table, key, value, seen in changed:
+                    await timers.set_locale(db, table, key, value, seen or "")
 
     async def remember_board_message(self, match_id: int, message_id: int) -> None:
         async with self.storage.transaction() as db:

@@ -24,6 +24,7 @@ from bot.storage import Connection, MatchRow, Storage, VersionConflict
 from bot.storage import matches as queries
 from bot.storage.matches import LogRow
 from engine.api import Game, result_text
+from engine.i18n import active
 from engine.registry import get_game
 
 log = logging.getLogger(__name__)
@@ -221,15 +222,17 @@ class MatchBook:
         recent: Sequence[Sequence[Any]] = (),
         *,
         perspective: str | None = None,
-        locale: str = "en",
+        locale: str | None = None,
         read: bool = False,
     ) -> Image:
         """The board image, drawn in a worker thread so the event loop never waits on pixels.
         `read`: for someone looking (not after an action), drawn in the readers' own pool."""
         loop = asyncio.get_running_loop()
         pool = self._read_pool if read else self._render_pool
+        # Worker threads do not see this task's catalogue: the board's language goes with the call.
+        language = locale or active().locale
         return await loop.run_in_executor(
-            pool, self.renderer, state.rules.slug, state.game, recent, perspective, locale
+            pool, self.renderer, state.rules.slug, state.game, recent, perspective, language
         )
 
 

@@ -11,15 +11,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import importlib
-import os
 import multiprocessing
+import os
 import random
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 
 from bot.match import MatchState
 from engine.registry import games, get_game, register
-
 
 
 def _start_worker(modules: Sequence[str]) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from functools import partial
 
 from bot import standings as elo
 from bot import texts
@@ -15,6 +16,7 @@ from bot.replies import Image, Reply
 from bot.service.book import MatchBook
 from bot.service.play import recent_actions
 from bot.storage import matches as queries
+from engine.i18n import active
 from engine.registry import get_game
 
 HISTORY_PAGE_SIZE = 15
@@ -114,11 +116,13 @@ class Reading:
         shown = min(total if last is None else last, total, REPLAY_ACTIONS_MAX)
         record = state.record()
         loop = asyncio.get_running_loop()
-        data = await loop.run_in_executor(self._replay_pool, lambda: render_replay(record, last=shown))
+        language = active().locale  # the worker thread does not see this task's catalogue
+        data = await loop.run_in_executor(self._replay_pool, partial(render_replay, record, last=shown, locale=language))
         while len(data) > REPLAY_BYTES_MAX and shown > 1:
             # Frames of some games change more of the picture than others: fewer actions fit.
             shown = max(1, int(shown * REPLAY_BYTES_MAX / len(data) * 0.9))
-            data = await loop.run_in_executor(self._replay_pool, lambda: render_replay(record, last=shown))
+            draw = partial(render_replay, record, last=shown, locale=language)
+            data = await loop.run_in_executor(self._replay_pool, draw)
         scope = "the whole match" if shown == total else f"the last {shown} actions"
         if shown < min(total, last or total):
             scope += " (as many as fit in one upload)"

@@ -15,6 +15,7 @@ from collections.abc import Awaitable, Callable
 
 from bot import texts
 from bot.errors import BoardChanged, NoMatch, ServiceError
+from bot.i18n import speaking
 from bot.match import Entry, EntryKind, MatchState
 from bot.replies import Notice, Reply
 from bot.service.book import MatchBook
@@ -99,16 +100,24 @@ class TurnTimers:
         except NoMatch:
             row = None
         if row is not None and timer.kind is TimerKind.LOBBY and row.status == "lobby":
-            return await self._expire_lobby(row, timer)
+            with speaking(await self._locale(row, (row.creator_id,))):
+                return await self._expire_lobby(row, timer)
         if row is None or row.status != "active" or state.is_over:
             async with self.book.storage.transaction() as db:
                 await timers.take(db, timer.id)
             return False
-        if timer.kind is TimerKind.DEADLINE:
-            return await self._expire_turn(row, state, timer)
-        if timer.kind is TimerKind.COMPUTER:
-            return await self._computer_turn(row, state, timer)
-        return await self._remind(row, state, timer)
+        # No interaction asked for this post: it speaks the language of those it addresses.
+        with speaking(await self._locale(row, _humans_waited_for(state) or tuple(sorted(state.players)))):
+            if timer.kind is TimerKind.DEADLINE:
+                return await self._expire_turn(row, state, timer)
+            if timer.kind is TimerKind.COMPUTER:
+                return await self._computer_turn(row, state, timer)
+            return await self._remind(row, state, timer)
+
+    async def _locale(self, row: MatchRow, users: tuple[int, ...]) -> str | None:
+        """The locale last seen from these members, else from the server, else none (English)."""
+        async with self.book.storage.reading() as db:
+            return await timers.locale_for(db, users, row.guild_id)
 
     def _take(self, timer: TimerRow) -> Callable[[Connection], Awaitable[None]]:
         async def take_timer(db: Connection) -> None:

@@ -16,6 +16,7 @@ import pytest
 from bot.client import NikaBot
 from bot.cogs.game import GameCog
 from bot.config import Settings
+from bot.i18n import CommandTranslator
 from bot.service import MatchService
 from engine.registry import games
 
@@ -87,7 +88,8 @@ async def tree(tmp_path: Path) -> AsyncIterator[list[dict[str, Any]]]:
     try:
         for game in games():
             await bot.add_cog(GameCog(bot, service, game.slug))
-        yield bot.command_payload(None)
+        await bot.tree.set_translator(CommandTranslator())
+        yield await bot.command_payload(None)
     finally:
         await service.close()
 
