@@ -117,7 +117,8 @@ class Reading:
         record = state.record()
         loop = asyncio.get_running_loop()
         language = active().locale  # the worker thread does not see this task's catalogue
-        data = await loop.run_in_executor(self._replay_pool, partial(render_replay, record, last=shown, locale=language))
+        draw = partial(render_replay, record, last=shown, locale=language)
+        data = await loop.run_in_executor(self._replay_pool, draw)
         while len(data) > REPLAY_BYTES_MAX and shown > 1:
             # Frames of some games change more of the picture than others: fewer actions fit.
             shown = max(1, int(shown * REPLAY_BYTES_MAX / len(data) * 0.9))
