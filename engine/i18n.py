@@ -86,6 +86,10 @@ class Term:
     def __str__(self) -> str:
         return self.render()
 
+    def __format__(self, spec: str) -> str:  # f"{city:poss}" in code renders in the active language
+        text = self.render()
+        return active().form(text, spec) if spec else text
+
 
 @dataclass(frozen=True, slots=True)
 class Message:
@@ -106,6 +110,10 @@ class Message:
 
     def __str__(self) -> str:
         return self.render()
+
+    def __format__(self, spec: str) -> str:
+        text = self.render()
+        return active().form(text, spec) if spec else text
 
     def __add__(self, other: object) -> str:  # a Message is text wherever text is expected
         return str(self) + str(other)

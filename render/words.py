@@ -73,9 +73,20 @@ class PoCatalog:
 
 @cache
 def po_file(language: str) -> PoFile:
-    path = resources.files("render").joinpath("locales", f"{language}.po")
-    with path.open("rb") as handle:
-        return read_po(handle, locale=language)
+    """The language's catalogue: `<language>.po`, with any parts `<language>-*.po` (kept apart
+    while several people translate at once) merged into it."""
+    folder = resources.files("render").joinpath("locales")
+    names = sorted(entry.name for entry in folder.iterdir() if entry.name.startswith(f"{language}-"))
+    with folder.joinpath(f"{language}.po").open("rb") as handle:
+        merged = read_po(handle, locale=language)
+    for name in names:
+        if not name.endswith(".po"):
+            continue
+        with folder.joinpath(name).open("rb") as handle:
+            for message in read_po(handle, locale=language):
+                if message.id:
+                    merged[message.id] = message
+    return merged
 
 
 @cache
