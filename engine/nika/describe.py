@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.nika.actions import squares_text
-from engine.nika.board import square_name
+from engine.nika.board import IN_PLAY, OFF_GRID, VICTORY_OWNER, square_name
 from engine.nika.events import (
     Advanced,
     Drawn,
@@ -32,10 +32,23 @@ def _piece(event: Routed | Pushed) -> str:
     return f"{event.city.possessive} {square_name(where)}"
 
 
+def pushed_off_text(event: Routed) -> str:
+    """A push that routs, where the piece was pushed: "pushed Athens' f9 off the board"."""
+    into = event.pushed_to
+    piece = _piece(event)
+    if into is None or into == OFF_GRID or not IN_PLAY[into]:
+        return f"pushed {piece} off the board"
+    owner = VICTORY_OWNER[into]
+    if owner is not None:
+        return f"pushed {piece} into {owner.possessive} victory area, routing it"
+    return f"pushed {piece} into {square_name(into)}, routing it"
+
+
 def _describe_action(events: Sequence[Event]) -> str:
     first = events[0]
     rest = events[1:] if isinstance(first, _ACTION_EVENTS) else events
-    routed = [e for e in rest if isinstance(e, Routed)]
+    routed = [e for e in rest if isinstance(e, Routed) and e.pushed_to is None]
+    pushed_off = [e for e in rest if isinstance(e, Routed) and e.pushed_to is not None]
     pushed = [e for e in rest if isinstance(e, Pushed)]
     if isinstance(first, Moved):
         text = f"{first.city.title} moved {square_name(first.frm)} to {square_name(first.to)}"
@@ -46,6 +59,7 @@ def _describe_action(events: Sequence[Event]) -> str:
         effects = []
         if pushed:
             effects.append("pushed " + ", ".join(f"{_piece(e)} to {square_name(e.to)}" for e in pushed))
+        effects.extend(pushed_off_text(e) for e in pushed_off)
         if routed:
             effects.append("routed " + ", ".join(_piece(e) for e in routed))
         if effects:

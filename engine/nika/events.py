@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.nika.actions import squares_text
-from engine.nika.board import City, Direction, Square, Team, square_name
+from engine.nika.board import OFF_GRID, City, Direction, Square, Team, square_name
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,13 +67,18 @@ class Pushed:
 
 @dataclass(frozen=True, slots=True)
 class Routed:
-    """A piece removed from the board; `square` is where it fell from."""
+    """A piece removed from the board; `square` is where it fell from. `pushed_to` is set when
+    a push routed it: the square it was pushed toward (off the grid: OFF_GRID)."""
 
     city: City
     square: Square
+    pushed_to: Square | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {"event": "routed", "city": self.city.name.lower(), "square": square_name(self.square)}
+        data = {"event": "routed", "city": self.city.name.lower(), "square": square_name(self.square)}
+        if self.pushed_to is not None:
+            data["pushed_into"] = square_name(self.pushed_to) if self.pushed_to != OFF_GRID else "off the grid"
+        return data
 
 
 @dataclass(frozen=True, slots=True)

@@ -244,7 +244,7 @@ def _advance_effects(
         crushed = nxt == OFF_GRID or not ENTERABLE[1 - our_team][nxt] or (cells[nxt] != EMPTY and nxt not in members)
         for sq in chain:
             if sq == last and crushed:
-                effects.append(Routed(cell_city(cells[sq]), sq))
+                effects.append(Routed(cell_city(cells[sq]), sq, pushed_to=nxt))
             else:
                 moves.append((sq, step[sq], cells[sq]))
                 effects.append(Pushed(cell_city(cells[sq]), sq, step[sq]))

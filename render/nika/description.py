@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from enum import IntEnum
 
 from engine.nika.board import NEIGHBOUR, City, Direction, Square, Team, sort_key, square_name
+from engine.nika.describe import pushed_off_text
 from engine.nika.events import Advanced, Drawn, Event, Moved, Passed, Pushed, Rallied, Rotated, Routed, Won
 from engine.nika.position import Position
 from engine.nika.state import GameState, Reason
@@ -208,6 +209,8 @@ def _event_text(event: Event) -> str:
     if isinstance(event, Pushed):
         return f"pushed {event.city.title} {square_name(event.frm)} to {square_name(event.to)}"
     if isinstance(event, Routed):
+        if event.pushed_to is not None:
+            return pushed_off_text(event)
         return f"routed {event.city.title} on {square_name(event.square)}"
     if isinstance(event, Rallied):
         return f"{event.city.title} rallied a piece on {square_name(event.square)} facing {event.facing.word}"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.nika.board import NEIGHBOUR, City, Direction, Square
+from engine.nika.board import NEIGHBOUR, OFF_GRID, City, Direction, Square
 from engine.nika.events import Advanced, Event, Moved, Passed, Pushed, Rallied, Rotated, Routed, Won
 
 Step = tuple[Square, Square]
@@ -64,6 +64,9 @@ def highlights(events: Sequence[Event]) -> Highlights:
             pushes.append((event.frm, event.to))
         elif isinstance(event, Routed):
             routs.append((event.city, event.square))
+            if event.pushed_to is not None and event.pushed_to != OFF_GRID:
+                # A push that routs is drawn as a push (its arrow), then the rout.
+                pushes.append((event.square, event.pushed_to))
         elif isinstance(event, Rallied):
             arrivals.add(event.square)
             rallied.add(event.square)

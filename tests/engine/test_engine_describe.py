@@ -14,7 +14,7 @@ from engine.nika import Drawn, Pass, describe_events, parse_action
         ("A:f5w S:d5e,d6e,e5e,e6e M:f6n T:- S2", "advance d5,d6,e5,e6",
          "Sparta advanced d5,d6,e5,e6: pushed Athens' f5 to g5; routed Messene's f6"),
         ("A:g5w S:d5e,e5e,f5e,i5n M:h5e T:- S2", "advance d5,e5,f5",
-         "Sparta advanced d5,e5,f5: pushed Athens' g5 to h5; routed Messene's h5"),
+         "Sparta advanced d5,e5,f5: pushed Athens' g5 to h5; pushed Messene's h5 into i5, routing it"),
         ("A:g5w,h5e S:d5e,e5e,f5e M:- T:- S2", "advance d5,e5,f5",
          "Sparta advanced d5,e5,f5: pushed Athens' g5 to h5, Athens' h5 to i5"),
         ("A:k4n,k5n S:- M:- T:- A2", "advance k4,k5", "Athens advanced k4,k5"),

@@ -6,7 +6,7 @@ import pytest
 from nika_scenarios import after, event_dicts, is_legal, legal, refusal
 
 from engine.errors import IllegalAction
-from engine.nika import Advance, GameState, parse_square
+from engine.nika import Advance, GameState, describe_events, parse_square
 
 # --- Forming a phalanx (docs/nika.md, rule 5) --------------------------------------------------------
 
@@ -204,7 +204,8 @@ def test_a_pushed_piece_is_routed_by_an_enemy_piece_behind_it_whatever_its_facin
     # Athens f5 is pushed toward g5, where a Thebes piece (Athens' enemy) stands.
     position = f"A:f5w S:d5e,e5e M:- T:g5{facing} S2"
     assert after(position, "advance d5,e5") == f"A:- S:e5e,f5e M:- T:g5{facing} S1"
-    assert event_dicts(position, "advance d5,e5")[1:] == [{"event": "routed", "city": "athens", "square": "f5"}]
+    routed = {"event": "routed", "city": "athens", "square": "f5", "pushed_into": "g5"}
+    assert event_dicts(position, "advance d5,e5")[1:] == [routed]
 
 
 def test_a_pushed_piece_is_routed_by_a_piece_of_the_pushing_city_outside_the_phalanx():
@@ -216,7 +217,7 @@ def test_only_the_last_piece_of_a_pushed_line_is_routed():
     assert after(position, "advance d5,e5,f5") == "A:h5w S:e5e,f5e,g5e,i5n M:- T:- S1"
     assert event_dicts(position, "advance d5,e5,f5")[1:] == [
         {"event": "pushed", "city": "athens", "from": "g5", "to": "h5"},
-        {"event": "routed", "city": "messene", "square": "h5"},
+        {"event": "routed", "city": "messene", "square": "h5", "pushed_into": "i5"},
     ]
 
 
@@ -227,6 +228,17 @@ def test_a_pushed_piece_is_routed_by_an_enemy_victory_area():
 
 def test_a_pushed_piece_is_routed_off_the_board():
     assert after("A:d5s,d6s S:d4n M:- T:- A2", "advance d5,d6") == "A:d4s,d5s S:- M:- T:- A1"
+
+
+def test_a_push_into_the_central_area_is_told_as_a_push_off_the_board():
+    """A piece pushed into the central area is not simply routed where it stood: it was pushed
+    off the board, and the words (and the board's arrow) say so."""
+    game = GameState.from_notation("A:- S:- M:k10n T:k11s,k12s T2")
+    _, events = game.parse_and_apply("advance k11,k12")
+    assert [e.to_dict() for e in events][1:] == [
+        {"event": "routed", "city": "messene", "square": "k10", "pushed_into": "k9"}
+    ]
+    assert describe_events(events) == "Thebes advanced k11,k12: pushed Messene's k10 off the board"
 
 
 def test_a_pushed_piece_is_routed_by_the_central_area():

@@ -30,7 +30,7 @@ def test_last_action_with_push_and_routs():
     assert "Athens (white) to act, 1 action left." in text
     assert (
         "Last action: Athens advanced g4 through i4 and g5 through i5 east; routed Sparta on j4; "
-        "pushed Thebes j5 to k5; routed Thebes on k5." in text
+        "pushed Thebes j5 to k5; pushed Thebes' k5 into l5, routing it." in text
     )
     assert "Sparta (red): d7 south; d8 east; e9, f9 north; 2 routed." in text
     assert "Thebes (black): k5, q8, r8 west; 3 routed." in text
@@ -140,7 +140,7 @@ def test_every_action_since_the_viewers_last_turn_is_listed_in_order():
         "Since Athens' last turn: 1. Sparta moved d7 to d6; 2. Sparta rallied a piece on a8 facing east; "
         "3. Messene passed; 4. Messene passed; 5. Thebes moved q8 to p8; 6. Thebes moved r8 to r7; "
         "7. Athens advanced g4 through i4 and g5 through i5 east, routed Sparta on j4, pushed Thebes j5 to k5, "
-        "routed Thebes on k5. Athens (white):" in text
+        "pushed Thebes' k5 into l5, routing it. Athens (white):" in text
     )
 
 

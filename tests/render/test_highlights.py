@@ -26,7 +26,8 @@ def test_events_become_marks():
     marks = highlights(events)
     assert marks.origins == {sq("g4"), sq("g5")}
     assert marks.arrivals == {sq(n) for n in ("h4", "h5", "i4", "i5", "j4", "j5")}
-    assert marks.pushes == ((sq("j5"), sq("k5")),)
+    # The front Thebes piece is pushed on into Messene's l5 and routed: a push drawn, then the rout.
+    assert marks.pushes == ((sq("j5"), sq("k5")), (sq("k5"), sq("l5")))
     assert set(marks.routs) == {(City.SPARTA, sq("j4")), (City.THEBES, sq("k5"))}
     assert highlights([]) == highlights(())
     assert not highlights([])
@@ -65,7 +66,7 @@ def test_routed_pieces_are_marked_where_they_fell():
     state, events = play(PUSH_AND_ROUT, ADVANCE)
     assert {e for e in events if isinstance(e, Routed)} == {
         Routed(City.SPARTA, sq("j4")),
-        Routed(City.THEBES, sq("k5")),
+        Routed(City.THEBES, sq("k5"), pushed_to=sq("l5")),
     }
     image, plain = board_image(state, events), board_image(state)
     layout = layout_for(None)
