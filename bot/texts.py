@@ -26,8 +26,9 @@ def message_link(guild_id: int, channel_id: int, message_id: int | None = None) 
     return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}{tail}"
 
 
-def sentence(text: str) -> str:
-    text = text.strip()
+def sentence(words: object) -> str:
+    """Words as a sentence: capitalised, with a full stop. A Message renders in the active language."""
+    text = str(words).strip()
     text = text[:1].upper() + text[1:]
     return text if text.endswith((".", "!", "?", "…")) else text + "."
 

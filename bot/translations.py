@@ -18,6 +18,7 @@ import argparse
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from babel.messages.catalog import Catalog as PoFile
 from babel.messages.extract import extract_from_dir
@@ -26,7 +27,10 @@ from babel.messages.pofile import write_po
 from engine.i18n import placeholders
 
 ROOT = Path(__file__).resolve().parents[1]
-KEYWORDS = {"M": None, "P": (1, 2), "T": ((2, "c"), 1)}
+# Messages (M, P) and Terms (T), collected in separate passes: a Term written without a
+# context has the context "term", which Babel cannot know.
+KEYWORDS: dict[str, Any] = {"M": None, "P": (1, 2)}
+TERMS: dict[str, Any] = {"T": {1: (1,), 2: ((2, "c"), 1)}}
 PACKAGES = ("engine", "render", "bot")
 Key = tuple[str | None, str]  # (context, English text)
 
@@ -34,13 +38,14 @@ Key = tuple[str | None, str]  # (context, English text)
 def from_code() -> Iterator[tuple[Key, str | None]]:
     """(context, English) of every M/P/T call with literal text, with a plural form if any."""
     for package in PACKAGES:
-        for _, _, text, _, context in extract_from_dir(
-            ROOT / package, method_map=[("**.py", "python")], keywords=KEYWORDS, comment_tags=()
-        ):
-            if isinstance(text, tuple):
-                yield (context, text[0]), text[1]
-            else:
-                yield (context, text), None
+        for keywords, default in ((KEYWORDS, None), (TERMS, "term")):
+            for _, _, text, _, context in extract_from_dir(
+                ROOT / package, method_map=[("**.py", "python")], keywords=keywords, comment_tags=()
+            ):
+                if isinstance(text, tuple):
+                    yield (context or default, text[0]), text[1]
+                else:
+                    yield (context or default, text), None
 
 
 def from_data() -> Iterator[tuple[Key, str | None]]:

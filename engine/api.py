@@ -25,6 +25,7 @@ from enum import Enum
 from typing import Any, Generic, Protocol, TypeVar, cast
 
 from engine.errors import IllegalAction, NotationError
+from engine.i18n import Text
 
 
 class ActionLike(Protocol):
@@ -128,7 +129,7 @@ class Outcome:
     winners: frozenset[str]
     drawn: frozenset[str]
     reason: str  # "victory", "repetition", "agreement", "resignation", "timeout", …
-    summary: str  # one line for players: "Athens–Messene reached the victory area"
+    summary: Text  # one line for players: "Athens–Messene reached the victory area"
     scores: tuple[tuple[str, int], ...] = ()  # (seat, points) in seat order, where the game scores
 
     def __post_init__(self) -> None:

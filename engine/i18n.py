@@ -122,6 +122,14 @@ class Message:
         return str(other) + str(self)
 
 
+Text = str | Message | Term  # what a player reads: plain text, or words rendered in their language
+
+
+def english(text: Text) -> str:
+    """The English words, for keys a translator looks up again later (Discord's choice names)."""
+    return text if isinstance(text, str) else text.render(ENGLISH)
+
+
 def M(template: str, /, *, context: str | None = None, **params: Any) -> Message:
     """A sentence: `M("{square} is empty", square="d7")`."""
     return Message(template, params, context=context)

@@ -35,7 +35,7 @@ class PlainArtist:
     def _lines(self, state: Any, recent: Recent) -> list[str]:
         game = get_game(self.slug)
         outcome = game.outcome(state)
-        status = outcome.summary if outcome else f"{game.to_act(state) or 'setup'} to act"
+        status = str(outcome.summary) if outcome else f"{game.to_act(state) or 'setup'} to act"
         lines = [game.title, status]
         if recent:
             lines.append(f"Last: {game.describe(recent[-1])}")

@@ -180,7 +180,7 @@ class PanelButton(
 ):
     def __init__(self, game: str, match_id: int, board: int, kind: str) -> None:
         front = front_end(game)
-        label = {"undo": "Undo", "play": "Play"}.get(kind) or front.panel_labels.get(kind, kind.capitalize())
+        label = {"undo": "Undo", "play": "Play"}.get(kind) or str(front.panel_labels.get(kind, kind.capitalize()))
         style = (
             discord.ButtonStyle.danger
             if kind == "undo"
@@ -376,7 +376,7 @@ class SetupButton(
             return
         view = discord.ui.View(timeout=None)
         view.add_item(SetupSelect(self.game, self.match_id))
-        await interaction.response.send_message(picker.placeholder, view=view, ephemeral=True)
+        await interaction.response.send_message(str(picker.placeholder), view=view, ephemeral=True)
 
 
 class SetupSelect(
@@ -387,9 +387,9 @@ class SetupSelect(
         picker = front_end(game).setup_picker
         assert picker is not None
         select: discord.ui.Select[Any] = discord.ui.Select(
-            custom_id=f"{game}:v:{match_id}", placeholder=picker.placeholder[:150], min_values=picker.picks,
+            custom_id=f"{game}:v:{match_id}", placeholder=str(picker.placeholder)[:150], min_values=picker.picks,
             max_values=picker.picks,
-            options=[discord.SelectOption(label=label, value=value) for label, value in picker.options],
+            options=[discord.SelectOption(label=str(label)[:100], value=value) for label, value in picker.options],
         )  # fmt: skip
         super().__init__(select)
         self.game, self.match_id = game, match_id

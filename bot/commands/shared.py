@@ -18,6 +18,7 @@ from bot.games import ActionCommand, front_end
 from bot.replies import Reply
 from bot.service import LEVELS
 from engine.api import Choice, Game
+from engine.i18n import english
 from engine.registry import get_game
 
 DEADLINES = (
@@ -39,10 +40,10 @@ def seat_choices(rules: Game[Any]) -> tuple[Choice, ...]:
     teams: dict[str, str] = {}
     for players in sorted(rules.player_counts, reverse=True):  # the largest table's turn order first
         for seat in rules.seats(players):
-            found.setdefault(seat.slug, labels.get(seat.slug, seat.title))
+            found.setdefault(seat.slug, english(labels.get(seat.slug, seat.title)))
         for side in rules.sides(players):
             if len(side.seats) > 1:
-                teams.setdefault(side.slug, labels.get(side.slug, f"{side.title} (a whole team)"))
+                teams.setdefault(side.slug, english(labels.get(side.slug, f"{side.title} (a whole team)")))
     choices = [Choice(v, label) for v, label in {**found, **teams}.items()]
     if not teams and rules.player_counts == (2,):
         choices.append(Choice("random", "random"))
@@ -95,14 +96,14 @@ def _action_runner(command: ActionCommand) -> Any:
 async def _rules(ctx: Context, o: Mapping[str, Any]) -> Reply:
     front = front_end(ctx.game)
     if front.rules_example is None:
-        return Reply(front.rules)
+        return Reply(str(front.rules))
     rules = get_game(ctx.game)
     position, action = front.rules_example
     after, events = rules.apply(rules.load(position), rules.parse_action(action))
     from bot.match import MatchState
 
     state = MatchState.begin(rules, {}, rules.notation(after))
-    return Reply(front.rules, image=await ctx.service.book.render(state, [events]))
+    return Reply(str(front.rules), image=await ctx.service.book.render(state, [events]))
 
 
 DISCORD_HELP = (

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.commands.spec import OptionSpec
+from engine.i18n import Text
 from engine.registry import get_game
 
 
@@ -36,8 +37,8 @@ class ActionCommand:
 class SetupPicker:
     """A select menu for a setup choice (Numica: pick the four files of the square pieces)."""
 
-    placeholder: str
-    options: tuple[tuple[str, str], ...]  # (label, value)
+    placeholder: Text
+    options: tuple[tuple[Text, str], ...]  # (label, value)
     picks: int  # how many to pick, exactly
     choice: Callable[[list[str]], str]  # the picked values as the setup notation
 
@@ -47,14 +48,14 @@ class FrontEnd:
     slug: str
     description: str  # the command group's description
     actions: tuple[ActionCommand, ...] = ()
-    help: str = ""
-    rules: str = ""
+    help: Text = ""
+    rules: Text = ""
     rules_example: tuple[str, str] | None = None  # (position, action) drawn under the rules digest
-    seat_labels: Mapping[str, str] = field(default_factory=dict)  # choice labels for seats and sides
+    seat_labels: Mapping[str, Text] = field(default_factory=dict)  # choice labels for seats and sides
     # Buttons under a board, each the first step of an action path (Nika's verbs); empty: one
     # "Play" button that walks through the menu from its first step.
     panel: tuple[str, ...] = ()
-    panel_labels: Mapping[str, str] = field(default_factory=dict)
+    panel_labels: Mapping[str, Text] = field(default_factory=dict)
     play_example: str = ""
     setup_picker: SetupPicker | None = None
     # The question a menu asks after the steps chosen so far ("Which piece moves?").

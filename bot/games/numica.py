@@ -1,28 +1,51 @@
 """Numica's front end: `/numica move from: to:`, the help page, the rules digest with its
-picture, the seat labels, and the select that arranges a back row in secret."""
+picture, the seat labels, and the select that arranges a back row in secret.
+
+Words players read here are Messages, rendered in each reader's language. Command, option
+and choice words are data the command translator looks up; the help names commands and
+options through the same catalogue (`_NAMES`), so it shows what Discord shows the reader."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from bot.commands.spec import OptionSpec
 from bot.games import ActionCommand, FrontEnd, SetupPicker
+from engine.i18n import M, T
 
 FILES = "abcdefgh"
 SQUARE_PIECES = 4  # per side; the other four pieces of a back row are round
 
-HELP = """\
-**Numica on Discord** — two players, 64 tiles: the tile under a piece says how it moves.
-**Start:** `/numica new side:red` (or `blue`, `random`) opens a lobby here; the other player `/numica join side:…`; then `/numica start`. Red moves first.
-**Back rows:** with `setup:choose` (the default) each side places its 4 square and 4 round pieces in secret: press **Set up (secret)** under the board and pick the files of your square pieces, or type `/numica setup choice:sosoosos` (files a to h, `s` square, `o` round). You may change it until the other side has chosen; then both rows appear at once. `setup:random` deals both rows.
-**Your turn:** `/numica move from:c1 to:c4` (`to` lists that piece's targets, captures first), `/numica play action:c1-c4`, or **Play** under the latest board. `/numica undo` takes your move back until your opponent moves.
-**Look:** `/numica board` · `/numica history` · `/numica rules` · `/numica replay` (animation, or `format:record` for the game record) · `/numica mygames`.
-**Across days:** `/numica new deadline:1` (2, 3, 7): a turn that runs out loses on time; a row not chosen in time is drawn at random. `/numica settings` for reminders (`dm:on` by direct message).
-**Standings:** `/numica stats` · `/numica stats user:@someone`.
-**Analysis:** `/numica new side:… from:<position or game record>` starts a casual, unrated match there.
-**End early:** `/numica resign` · `/numica draw choice:offer|accept|decline` · **Abort:** `/numica abort` (the creator, or Manage Channels)."""
+# Command and option names as the reader's client shows them.
+_NAMES: dict[str, Any] = {
+    "new": T("new", "command"), "join": T("join", "command"), "start": T("start", "command"),
+    "setup": T("setup", "command"), "move": T("move", "command"), "play": T("play", "command"),
+    "undo": T("undo", "command"), "board": T("board", "command"), "history": T("history", "command"),
+    "rules": T("rules", "command"), "replay": T("replay", "command"), "mygames": T("mygames", "command"),
+    "settings": T("settings", "command"), "stats": T("stats", "command"), "resign": T("resign", "command"),
+    "draw": T("draw", "command"), "abort": T("abort", "command"),
+    "side": T("side", "option"), "setup_option": T("setup", "option"), "choice": T("choice", "option"),
+    "from": T("from", "option"), "to": T("to", "option"), "action": T("action", "option"),
+    "format": T("format", "option"), "deadline": T("deadline", "option"), "dm": T("dm", "option"),
+    "user": T("user", "option"),
+}  # fmt: skip
 
-RULES = """\
+HELP = M(
+    """\
+**Numica on Discord** — two players, 64 tiles: the tile under a piece says how it moves.
+**Start:** `/numica {new} {side}:red` (or `blue`, `random`) opens a lobby here; the other player `/numica {join} {side}:…`; then `/numica {start}`. Red moves first.
+**Back rows:** with `{setup_option}:choose` (the default) each side places its 4 square and 4 round pieces in secret: press **Set up (secret)** under the board and pick the files of your square pieces, or type `/numica {setup} {choice}:sosoosos` (files a to h, `s` square, `o` round). You may change it until the other side has chosen; then both rows appear at once. `{setup_option}:random` deals both rows.
+**Your turn:** `/numica {move} {from}:c1 {to}:c4` (`{to}` lists that piece's targets, captures first), `/numica {play} {action}:c1-c4`, or **Play** under the latest board. `/numica {undo}` takes your move back until your opponent moves.
+**Look:** `/numica {board}` · `/numica {history}` · `/numica {rules}` · `/numica {replay}` (animation, or `{format}:record` for the game record) · `/numica {mygames}`.
+**Across days:** `/numica {new} {deadline}:1` (2, 3, 7): a turn that runs out loses on time; a row not chosen in time is drawn at random. `/numica {settings}` for reminders (`{dm}:on` by direct message).
+**Standings:** `/numica {stats}` · `/numica {stats} {user}:@someone`.
+**Analysis:** `/numica {new} {side}:… {from}:<position or game record>` starts a casual, unrated match there.
+**End early:** `/numica {resign}` · `/numica {draw} {choice}:offer|accept|decline` · **Abort:** `/numica {abort}` (the creator, or Manage Channels).""",
+    **_NAMES,
+)
+
+RULES = M("""\
 **Numica in one minute**
 **Pieces:** each side has 4 square and 4 round pieces, arranged on its back row (Red rank 1, Blue rank 8). Shape never changes how a piece moves: it only counts for victory.
 **Moving:** one piece a turn, no passing. The **tile under the piece** says how it moves:
@@ -34,7 +57,7 @@ RULES = """\
 **Capture** by landing on an enemy piece. **First-move rule:** a piece that has not moved yet (a gold seal) cannot capture an enemy that has not moved yet either.
 **Win** at once when you have captured 2 square and 2 round pieces, or 3 of one shape. A side that cannot move on its turn loses.
 **Draws:** the same position three times, 100 moves in a row without a capture, or both players agree.
-*The picture: Red's round piece on b5 stands on a 3, so it moves exactly three squares. It jumps over the two Blue pieces on b6 and b7 and captures Blue's round piece on b8: Red has now taken 1 square and 2 round pieces, one square short of a win.*"""
+*The picture: Red's round piece on b5 stands on a 3, so it moves exactly three squares. It jumps over the two Blue pieces on b6 and b7 and captures Blue's round piece on b8: Red has now taken 1 square and 2 round pieces, one square short of a win.*""")
 
 # Red's piece on b5 (a 3 tile) jumps over b6 and b7 and captures on b8.
 RULES_EXAMPLE = (
@@ -68,8 +91,8 @@ def back_row(picked: Sequence[str]) -> str:
 
 
 SETUP_PICKER = SetupPicker(
-    placeholder="Pick the 4 files of your back row for your square pieces (the other 4 get round ones)",
-    options=tuple((f"file {file}", file) for file in FILES),
+    placeholder=M("Pick the 4 files of your back row for your square pieces (the other 4 get round ones)"),
+    options=tuple((M("file {file}", file=file), file) for file in FILES),
     picks=SQUARE_PIECES,
     choice=back_row,
 )
@@ -78,8 +101,8 @@ SETUP_PICKER = SetupPicker(
 def _question(chosen: tuple[str, ...]) -> str:
     """What the Play button's menus ask: the piece, then where it goes."""
     if not chosen:
-        return "Which piece moves?"
-    return f"Move {chosen[0]} to…"
+        return str(M("Which piece moves?"))
+    return str(M("Move {square} to…", square=chosen[0]))
 
 
 FRONT_END = FrontEnd(

@@ -336,8 +336,9 @@ def offer_text(before: MatchState, after: MatchState, entry: Entry) -> tuple[str
     return f"{who} challenges the {title} declaration: play goes on.", ()
 
 
-def _without_result(headline: str, summary: str) -> str:
+def _without_result(headline: str, result: object) -> str:
     """The headline without a copy of the result at its end: the post states it in bold."""
+    summary = str(result)
     bare = headline.rstrip(".!")
     for tail in (f" — {summary}", f"; {summary}", f". {summary}"):
         if bare.endswith(tail.rstrip(".!")):

@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass, field
 
 from engine.errors import NotationError
+from engine.i18n import M
 from engine.numica.board import parse_square, shown, square_name
 
 
@@ -30,7 +31,6 @@ class Move:
 
 Action = Move
 
-_USAGE = "write a move as two squares, like c1-c4 (or d2xf4 for a capture)"
 _DASHES = str.maketrans({"–": "-", "—": "-", "−": "-", "×": "x", "→": "-", ">": "-", ":": "x"})
 _MOVE = re.compile(r"^(?:move\s+|m\s+)?([a-z]\d+)\s*(?:(-|x|to)\s*)?([a-z]\d+)$")
 
@@ -40,9 +40,11 @@ def parse_action(text: str) -> Move:
     do not matter, and `-` and `x` are read alike (the canonical form uses the right one)."""
     cleaned = " ".join(text.strip().lower().translate(_DASHES).split())
     if not cleaned:
-        raise NotationError(f"a move is needed: {_USAGE}")
+        raise NotationError(M("a move is needed: write a move as two squares, like c1-c4 (or d2xf4 for a capture)"))
     found = _MOVE.match(cleaned)
     if found is None:
-        raise NotationError(f"I can't read {shown(text)}: {_USAGE}")
+        raise NotationError(
+            M("I can't read {text}: write a move as two squares, like c1-c4 (or d2xf4 for a capture)", text=shown(text))
+        )
     frm, separator, to = found.groups()
     return Move(parse_square(frm), parse_square(to), capture=separator == "x")

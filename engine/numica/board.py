@@ -10,6 +10,7 @@ import re
 from enum import IntEnum
 
 from engine.errors import NotationError
+from engine.i18n import M, Message, P, T, Term
 
 SIZE = 8
 FILES = "abcdefgh"
@@ -48,8 +49,10 @@ def parse_square(text: str) -> int:
     sq = _SQUARE_BY_NAME.get(name)
     if sq is None:
         if _SQUARE_TEXT.match(name):
-            raise NotationError(f"{shown(text)} is off the board: files run a–h and ranks 1–8, like c4")
-        raise NotationError(f"{shown(text)} is not a square: a square is a file a–h and a rank 1–8, like c4")
+            raise NotationError(M("{text} is off the board: files run a–h and ranks 1–8, like c4", text=shown(text)))
+        raise NotationError(
+            M("{text} is not a square: a square is a file a–h and a rank 1–8, like c4", text=shown(text))
+        )
     return sq
 
 
@@ -65,11 +68,13 @@ class Colour(IntEnum):
 
     @property
     def title(self) -> str:
+        """The seat's title, in English as seats are (the host translates it as a term)."""
         return ("Red", "Blue")[self]
 
     @property
-    def possessive(self) -> str:
-        return ("Red's", "Blue's")[self]
+    def term(self) -> Term:
+        """The side's name in a sentence, in the reader's language."""
+        return _COLOUR_TERMS[self]
 
     @property
     def opponent(self) -> Colour:
@@ -84,10 +89,16 @@ class Colour(IntEnum):
         for colour in COLOURS:
             if colour.slug == slug.strip().lower():
                 return colour
-        raise NotationError(f"{shown(slug)} is not a side of Numica: red or blue")
+        raise NotationError(not_a_side(slug))
 
 
 COLOURS: tuple[Colour, Colour] = (Colour.RED, Colour.BLUE)
+# The context is spelled out: the extractor reads a T call's context only when it is written.
+_COLOUR_TERMS = (T("Red", "term"), T("Blue", "term"))
+
+
+def not_a_side(text: str) -> Message:
+    return M("{text} is not a side of Numica: red or blue", text=shown(text))
 
 
 class Shape(IntEnum):
@@ -102,9 +113,18 @@ class Shape(IntEnum):
 
     @property
     def word(self) -> str:
+        """The shape in the JSON of events (not for players: see `term`)."""
         return ("square", "round")[self]
 
+    @property
+    def term(self) -> Term:
+        """The shape's word in a sentence about one piece, in the reader's language."""
+        return _SHAPE_TERMS[self]
 
+
+# Their own context: in Spanish the word agrees with "pieza" (cuadrada, redonda), and must
+# not be confused with a board's square.
+_SHAPE_TERMS = (T("square", "shape"), T("round", "shape"))
 SHAPES: tuple[Shape, Shape] = (Shape.SQUARE, Shape.ROUND)
 PIECES_PER_SHAPE = 4
 
@@ -114,27 +134,39 @@ PIECES_PER_SHAPE = 4
 TILE_COUNTS: dict[str, int] = {"1": 11, "2": 10, "3": 9, "4": 8, "5": 7, "K": 6, "X": 5, "R": 4, "B": 4}
 TILE_SET = "".join(symbol * copies for symbol, copies in TILE_COUNTS.items())
 NUMBER_TILES = "12345"
-TILE_WORDS: dict[str, str] = {
-    "1": "1", "2": "2", "3": "3", "4": "4", "5": "5", "K": "knight", "R": "rook", "B": "bishop", "X": "X",
-}  # fmt: skip
+# What the alt text calls a tile: numbers and X are read as they are written.
+TILE_WORDS: dict[str, str | Term] = {
+    **{n: n for n in NUMBER_TILES},
+    "X": "X",
+    "K": T("knight", "term"),
+    "R": T("rook", "term"),
+    "B": T("bishop", "term"),
+}
+_TILE_PHRASES = {"K": M("a knight tile"), "R": M("a rook tile"), "B": M("a bishop tile"), "X": M("an X tile")}
+_HOW_IT_MOVES = {
+    "K": M("it moves like a knight"),
+    "R": M("it moves like a rook, any distance along its rank or file"),
+    "B": M("it moves like a bishop, any distance diagonally"),
+    "X": M("it moves to any empty square"),
+}
 
 
-def tile_phrase(symbol: str) -> str:
+def tile_phrase(symbol: str) -> Message:
     """'a 3 tile', 'a knight tile', 'an X tile'."""
-    word = TILE_WORDS[symbol]
-    return f"{'an' if word == 'X' else 'a'} {word} tile"
+    if symbol in NUMBER_TILES:
+        return M("a {number} tile", number=symbol)
+    return _TILE_PHRASES[symbol]
 
 
-def how_it_moves(symbol: str) -> str:
+def how_it_moves(symbol: str) -> Message:
     """How a piece standing on the tile moves, in a player's words."""
     if symbol in NUMBER_TILES:
-        return f"it moves exactly {symbol} square{'s' if symbol != '1' else ''} in a straight line, any of 8 ways"
-    return {
-        "K": "it moves like a knight",
-        "R": "it moves like a rook, any distance along its rank or file",
-        "B": "it moves like a bishop, any distance diagonally",
-        "X": "it moves to any empty square",
-    }[symbol]
+        return P(
+            "it moves exactly {count} square in a straight line, any of 8 ways",
+            "it moves exactly {count} squares in a straight line, any of 8 ways",
+            count=int(symbol),
+        )
+    return _HOW_IT_MOVES[symbol]
 
 
 def tile_text(tiles: str) -> str:
@@ -146,16 +178,25 @@ def parse_tiles(text: str) -> str:
     """The 64 tile symbols in square order from the tiles field; NotationError otherwise."""
     ranks = text.strip().upper().split("/")
     if len(ranks) != SIZE or any(len(rank) != SIZE for rank in ranks):
-        raise NotationError("the tiles are 8 ranks of 8 symbols, rank 8 first, joined by '/', like 13K2X4B5/K13XK33R/…")
+        raise NotationError(
+            M("the tiles are 8 ranks of 8 symbols, rank 8 first, joined by '/', like 13K2X4B5/K13XK33R/…")
+        )
     tiles = "".join(reversed(ranks))
     unknown = sorted(set(tiles) - set(TILE_COUNTS))
     if unknown:
-        raise NotationError(f"{unknown[0]!r} is not a tile: tiles are 1, 2, 3, 4, 5, K, R, B and X")
+        raise NotationError(
+            M("{symbol} is not a tile: tiles are 1, 2, 3, 4, 5, K, R, B and X", symbol=repr(unknown[0]))
+        )
     for symbol, copies in TILE_COUNTS.items():
         found = tiles.count(symbol)
         if found != copies:
             raise NotationError(
-                f"the board has {found} {symbol} tile{'s' if found != 1 else ''}; Numica's 64 tiles are "
-                + ", ".join(f"{n}×{s}" for s, n in TILE_COUNTS.items())
+                P(
+                    "the board has {count} {symbol} tile; Numica's 64 tiles are {tiles}",
+                    "the board has {count} {symbol} tiles; Numica's 64 tiles are {tiles}",
+                    count=found,
+                    symbol=symbol,
+                    tiles=", ".join(f"{n}×{s}" for s, n in TILE_COUNTS.items()),
+                )
             )
     return tiles

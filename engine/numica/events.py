@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from engine.i18n import Text
 from engine.numica.board import Colour, Shape, square_name
 
 
@@ -49,15 +50,16 @@ class Captured:
 
 @dataclass(frozen=True, slots=True)
 class Ended:
-    """The game is over: `winner` None for a draw. `reason` as in `Outcome.reason`."""
+    """The game is over: `winner` None for a draw. `reason` as in `Outcome.reason`; `summary`
+    is rendered when read, in the reader's language."""
 
     winner: Colour | None
     reason: str
-    summary: str
+    summary: Text
 
     def to_dict(self) -> dict[str, Any]:
         result = self.winner.slug if self.winner is not None else "draw"
-        return {"event": "end", "result": result, "reason": self.reason, "summary": self.summary}
+        return {"event": "end", "result": result, "reason": self.reason, "summary": str(self.summary)}
 
 
 Event = Arranged | Moved | Captured | Ended

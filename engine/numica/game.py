@@ -7,16 +7,18 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.api import ActionLike, Choice, Ending, EndingKind, Game, OptionSpec, Outcome, Seat, Step, UndoScope
-from engine.errors import GameOver, IllegalAction
+from engine.errors import IllegalAction
+from engine.i18n import M
 from engine.numica.actions import Move, parse_action
-from engine.numica.board import COLOURS, Colour, square_name
+from engine.numica.board import COLOURS, Colour, not_a_side, square_name
 from engine.numica.describe import describe_events
 from engine.numica.events import Event
 from engine.numica.outcomes import drawn, resigned, timed_out
 from engine.numica.setup import ARRANGEMENTS, arrangement_label, back_row_tiles, deal, parse_arrangement
-from engine.numica.state import GameState
+from engine.numica.state import ALREADY_SET_UP, GameState, game_over
 
 SEATS = tuple(Seat(colour.slug, colour.title, colour.slug) for colour in COLOURS)
+# Option words are data: the host's catalogue translates them where they are shown.
 SETUP_OPTION = OptionSpec(
     "setup",
     "How the back rows are arranged: each side chooses in secret, or both at random",
@@ -29,7 +31,7 @@ def colour_of(seat: str) -> Colour:
     try:
         return Colour.from_slug(seat)
     except IllegalAction:
-        raise IllegalAction(f"{seat!r} is not a side of Numica: red or blue") from None
+        raise IllegalAction(not_a_side(seat)) from None
 
 
 class NumicaGame(Game[GameState]):
@@ -94,9 +96,9 @@ class NumicaGame(Game[GameState]):
 
     def end(self, state: GameState, ending: Ending) -> tuple[GameState, Sequence[Event]]:
         if state.outcome is not None:
-            raise GameOver(f"the game is over: {state.outcome.summary}")
+            raise game_over(state.outcome)
         if ending.kind is EndingKind.CONCESSION:
-            raise IllegalAction("Numica has no claims to concede: a side may resign, or both may agree a draw")
+            raise IllegalAction(M("Numica has no claims to concede: a side may resign, or both may agree a draw"))
         if ending.kind is EndingKind.AGREEMENT:
             return state.conclude(drawn("agreement"))
         colour = colour_of(ending.seat or "")
@@ -104,7 +106,13 @@ class NumicaGame(Game[GameState]):
             return state.conclude(resigned(colour))
         # Time runs for the side to move; while setting up, for either side still choosing.
         if not state.setting_up and colour != state.to_act:
-            raise IllegalAction(f"it is {state.to_act.title}'s turn: {colour.title} cannot run out of time now")
+            raise IllegalAction(
+                M(
+                    "it is {side:poss} turn: {other} cannot run out of time now",
+                    side=state.to_act.term,
+                    other=colour.term,
+                )
+            )
         return state.conclude(timed_out(colour))
 
     def describe(self, events: Sequence[Event]) -> str:
@@ -113,7 +121,7 @@ class NumicaGame(Game[GameState]):
     def action_path(self, action: Move) -> tuple[Step, ...]:
         frm, to = square_name(action.frm), square_name(action.to)
         if action.capture:  # captures first: they are what a player looks for
-            return (Step(frm, frm), Step(to, f"{to} ✕ captures", -1))
+            return (Step(frm, frm), Step(to, str(M("{square} ✕ captures", square=to)), -1))
         return (Step(frm, frm), Step(to, to))
 
     # --- setup: each side's back row, chosen in secret ----------------------------------
@@ -133,16 +141,18 @@ class NumicaGame(Game[GameState]):
     def parse_setup(self, state: GameState, seat: str, text: str) -> str:
         colour_of(seat)
         if not state.setting_up:
-            raise IllegalAction("the back rows are already set up: the game is under way")
+            raise IllegalAction(ALREADY_SET_UP)
         return parse_arrangement(text)
 
     def apply_setup(self, state: GameState, choices: Mapping[str, str]) -> tuple[GameState, Sequence[Event]]:
         unknown = [seat for seat in choices if seat not in ("red", "blue")]
         if unknown:
-            raise IllegalAction(f"{unknown[0]!r} is not a side of Numica: red or blue")
-        missing = [colour.title for colour in COLOURS if colour.slug not in choices]
+            raise IllegalAction(not_a_side(unknown[0]))
+        missing = [colour.term for colour in COLOURS if colour.slug not in choices]
         if missing:
-            raise IllegalAction(f"{missing[0]} has not arranged its back row yet: both rows are placed at once")
+            raise IllegalAction(
+                M("{side} has not arranged its back row yet: both rows are placed at once", side=missing[0])
+            )
         return state.arrange({colour: parse_arrangement(choices[colour.slug]) for colour in COLOURS})
 
 

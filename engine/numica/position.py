@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from engine.errors import NotationError
+from engine.i18n import M
 from engine.numica.board import (
     COLOURS,
     PIECES_PER_SHAPE,
@@ -104,8 +105,10 @@ class Position:
         fields = text.split()
         if len(fields) != 4:
             raise NotationError(
-                "a Numica position has four fields: the tiles, red:…, blue:… and the side to move with "
-                "the count of moves without a capture, like red/0"
+                M(
+                    "a Numica position has four fields: the tiles, red:…, blue:… and the side to move with "
+                    "the count of moves without a capture, like red/0"
+                )
             )
         tiles = parse_tiles(fields[0])
         cells = bytearray(len(SQUARES))
@@ -118,7 +121,11 @@ class Position:
 def _place_pieces(cells: bytearray, colour: Colour, text: str) -> None:
     label, colon, listed = text.lower().partition(":")
     if not colon or label != colour.slug:
-        raise NotationError(f"the {('second', 'third')[colour]} field lists {colour.title}'s pieces: {colour.slug}:…")
+        raise NotationError(
+            M("the second field lists Red's pieces: red:…")
+            if colour is Colour.RED
+            else M("the third field lists Blue's pieces: blue:…")
+        )
     if listed == "-":
         return
     counts = [0, 0]
@@ -127,21 +134,32 @@ def _place_pieces(cells: bytearray, colour: Colour, text: str) -> None:
         body = item[:-1] if moved else item
         if len(body) < 3 or body[-1] not in "so":
             raise NotationError(
-                f"{shown(item)} is not a piece: write its square, s (square) or o (round), and * once it has "
-                "moved, like c4s*"
+                M(
+                    "{text} is not a piece: write its square, s (square) or o (round), and * once it has moved, "
+                    "like c4s*",
+                    text=shown(item),
+                )
             )
         sq = parse_square(body[:-1])
         shape = Shape.SQUARE if body[-1] == "s" else Shape.ROUND
         if cells[sq]:
-            raise NotationError(f"two pieces are on {square_name(sq)}: pieces never stack")
+            raise NotationError(M("two pieces are on {square}: pieces never stack", square=square_name(sq)))
         if not moved and rank_of(sq) != colour.back_rank:
             raise NotationError(
-                f"{colour.possessive} {square_name(sq)}{shape.letter} has not moved but stands off its back row "
-                f"(rank {colour.back_rank + 1}): write {square_name(sq)}{shape.letter}*"
+                M(
+                    "{side:poss} {piece} has not moved but stands off its back row (rank {rank}): write {piece}*",
+                    side=colour.term,
+                    piece=f"{square_name(sq)}{shape.letter}",
+                    rank=colour.back_rank + 1,
+                )
             )
         counts[shape] += 1
         if counts[shape] > PIECES_PER_SHAPE:
-            raise NotationError(f"{colour.title} has only {PIECES_PER_SHAPE} {shape.word} pieces")
+            raise NotationError(
+                M("{side} has only 4 square pieces", side=colour.term)
+                if shape is Shape.SQUARE
+                else M("{side} has only 4 round pieces", side=colour.term)
+            )
         cells[sq] = cell_of(colour, shape, moved)
 
 
@@ -149,9 +167,9 @@ def _parse_turn(text: str) -> tuple[Colour, int]:
     side, slash, count = text.lower().partition("/")
     if not slash or side not in ("red", "blue") or not (count.isascii() and count.isdigit()) or len(count) > 3:
         raise NotationError(
-            "the last field is the side to move and the count of moves without a capture, like red/0 or blue/37"
+            M("the last field is the side to move and the count of moves without a capture, like red/0 or blue/37")
         )
     quiet = int(count)
     if quiet > QUIET_MOVES_FOR_DRAW:
-        raise NotationError(f"the count of moves without a capture runs from 0 to {QUIET_MOVES_FOR_DRAW}")
+        raise NotationError(M("the count of moves without a capture runs from 0 to {most}", most=QUIET_MOVES_FOR_DRAW))
     return Colour.from_slug(side), quiet

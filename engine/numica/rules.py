@@ -8,13 +8,14 @@ from an X tile, and except when neither it nor the enemy piece has moved yet.
 from __future__ import annotations
 
 from engine.errors import IllegalAction
+from engine.i18n import M, Message
 from engine.numica.actions import Move
 from engine.numica.board import COLOURS, SHAPES, how_it_moves, square_name, tile_phrase
 from engine.numica.events import Captured, Event, Moved
 from engine.numica.moves import JUMP, SLIDE
 from engine.numica.position import BLUE_BIT, MOVED_BIT, ROUND_BIT, Position
 
-FIRST_MOVE_TEXT = (
+FIRST_MOVE_TEXT = M(
     "neither piece has moved yet: no capture on a first move (a piece that has not moved may capture only "
     "pieces that have)"
 )
@@ -85,17 +86,20 @@ def has_legal_move(position: Position) -> bool:
     return False
 
 
-def _list_squares(squares: list[int]) -> str:
+def _list_squares(squares: list[int]) -> str | Message:
+    """'b3', 'b3 or d3', 'a1, b3 or d3'."""
     names = [square_name(sq) for sq in squares]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+    if len(names) == 1:
+        return names[0]
+    return M("{squares} or {last}", squares=", ".join(names[:-1]), last=names[-1])
 
 
-def _reach(position: Position, frm: int) -> str:
+def _reach(position: Position, frm: int) -> Message:
     """Where the piece on `frm` can go, for a refusal that says what to do instead."""
     targets = [move.to for move in legal_moves(position) if move.frm == frm]
     if not targets:
-        return "from here it has no legal move"
-    return f"from here it can go to {_list_squares(targets)}"
+        return M("from here it has no legal move")
+    return M("from here it can go to {squares}", squares=_list_squares(targets))
 
 
 def _blocker(position: Position, frm: int, to: int) -> int | None:
@@ -110,39 +114,76 @@ def _blocker(position: Position, frm: int, to: int) -> int | None:
     return -1
 
 
+def _cannot_reach(position: Position, frm: int) -> IllegalAction:
+    symbol = position.tiles[frm]
+    return IllegalAction(
+        M(
+            "{square} stands on {tile}: {how}, so {reach}",
+            square=square_name(frm),
+            tile=tile_phrase(symbol),
+            how=how_it_moves(symbol),
+            reach=_reach(position, frm),
+        )
+    )
+
+
+def _blocked(position: Position, frm: int, to: int, blocker: int) -> IllegalAction:
+    names = {"frm": square_name(frm), "to": square_name(to), "blocker": square_name(blocker)}
+    reach = _reach(position, frm)
+    if position.tiles[frm] == "R":
+        text = M(
+            "the way from {frm} to {to} is blocked at {blocker}: rooks slide and cannot jump, so {reach}",
+            reach=reach,
+            **names,
+        )
+    else:
+        text = M(
+            "the way from {frm} to {to} is blocked at {blocker}: bishops slide and cannot jump, so {reach}",
+            reach=reach,
+            **names,
+        )
+    return IllegalAction(text)
+
+
 def check(position: Position, frm: int, to: int) -> bool:
     """Whether moving `frm` to `to` captures, if it is legal; IllegalAction says why not."""
     cells, side = position.cells, position.to_act
     cell = cells[frm]
     if not cell:
-        raise IllegalAction(f"there is no piece on {square_name(frm)}: move one of {side.possessive} pieces")
+        raise IllegalAction(
+            M("there is no piece on {square}: move one of {side:poss} pieces", square=square_name(frm), side=side.term)
+        )
     if cell & BLUE_BIT != side:
         raise IllegalAction(
-            f"{square_name(frm)} is {COLOURS[cell & BLUE_BIT].possessive} piece: it is {side.title}'s turn"
+            M(
+                "{square} is {owner:poss} piece: it is {side:poss} turn",
+                square=square_name(frm),
+                owner=COLOURS[cell & BLUE_BIT].term,
+                side=side.term,
+            )
         )
     if frm == to:
-        raise IllegalAction("a move goes to another square: a piece cannot stay where it is")
-    symbol, kind = position.tiles[frm], position.table.kinds[frm]
-    where = f"{square_name(frm)} stands on {tile_phrase(symbol)}: {how_it_moves(symbol)}"
+        raise IllegalAction(M("a move goes to another square: a piece cannot stay where it is"))
+    kind = position.table.kinds[frm]
     if kind == JUMP and to not in position.table.jumps[frm]:
-        raise IllegalAction(f"{where}, so {_reach(position, frm)}")
+        raise _cannot_reach(position, frm)
     if kind == SLIDE:
         blocker = _blocker(position, frm, to)
         if blocker == -1:
-            raise IllegalAction(f"{where}, so {_reach(position, frm)}")
+            raise _cannot_reach(position, frm)
         if blocker is not None:
-            raise IllegalAction(
-                f"the way from {square_name(frm)} to {square_name(to)} is blocked at {square_name(blocker)}: "
-                f"{'rooks' if symbol == 'R' else 'bishops'} slide and cannot jump, so {_reach(position, frm)}"
-            )
+            raise _blocked(position, frm, to, blocker)
     target = cells[to]
     if not target:
         return False
     if target & BLUE_BIT == side:
-        raise IllegalAction(f"{square_name(to)} is your own piece: pieces never stack")
+        raise IllegalAction(M("{square} is your own piece: pieces never stack", square=square_name(to)))
     if kind != JUMP and kind != SLIDE:
         raise IllegalAction(
-            f"{square_name(frm)} stands on an X tile: X tiles move only to empty squares, so it cannot capture"
+            M(
+                "{square} stands on an X tile: X tiles move only to empty squares, so it cannot capture",
+                square=square_name(frm),
+            )
         )
     if not (cell & MOVED_BIT or target & MOVED_BIT):
         raise IllegalAction(FIRST_MOVE_TEXT)
@@ -154,15 +195,10 @@ def play(position: Position, move: Move) -> tuple[Position, list[Event]]:
     frm, to = move.frm, move.to
     capture = check(position, frm, to)
     if move.listed and move.capture != capture:
+        names = {"frm": square_name(frm), "to": square_name(to)}
         if capture:
-            raise IllegalAction(
-                f"{square_name(frm)}-{square_name(to)} captures the piece on {square_name(to)}: "
-                f"it is written {square_name(frm)}x{square_name(to)}"
-            )
-        raise IllegalAction(
-            f"{square_name(to)} is empty, so nothing is captured there: the move is "
-            f"{square_name(frm)}-{square_name(to)}"
-        )
+            raise IllegalAction(M("{frm}-{to} captures the piece on {to}: it is written {frm}x{to}", **names))
+        raise IllegalAction(M("{to} is empty, so nothing is captured there: the move is {frm}-{to}", **names))
     cells = bytearray(position.cells)
     moving, taken = cells[frm], cells[to]
     cells[to] = moving | MOVED_BIT

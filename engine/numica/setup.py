@@ -7,6 +7,7 @@ import re
 from itertools import permutations
 
 from engine.errors import NotationError
+from engine.i18n import M
 from engine.numica.board import COLOURS, PIECES_PER_SHAPE, SIZE, TILE_SET, Colour, Shape, shown, square
 from engine.numica.position import Position, cell_of
 
@@ -18,7 +19,6 @@ _WORDS = {
     "o": "o", "round": "o", "rounds": "o", "circle": "o", "circles": "o", "●": "o", "○": "o", "•": "o", "◯": "o",
 }  # fmt: skip
 _SEPARATORS = re.compile(r"[\s,;/|·.\-–]+")
-_USAGE = "a back row is 8 letters for files a to h, s for square and o for round, four of each, like sosoosos"
 
 
 def deal(rng: random.Random) -> str:
@@ -40,13 +40,29 @@ def parse_arrangement(text: str) -> str:
         elif all(ch in _WORDS for ch in token):
             letters.extend(_WORDS[ch] for ch in token)
         else:
-            raise NotationError(f"I can't read {shown(text)}: {_USAGE}")
+            raise NotationError(
+                M(
+                    "I can't read {text}: a back row is 8 letters for files a to h, s for square and o for round, "
+                    "four of each, like sosoosos",
+                    text=shown(text),
+                )
+            )
     if len(letters) != SIZE:
-        raise NotationError(f"a back row has 8 pieces, one per file a to h, not {len(letters)}: {_USAGE}")
+        raise NotationError(
+            M(
+                "a back row has 8 pieces, one per file a to h, not {count}: a back row is 8 letters for files a to h, "
+                "s for square and o for round, four of each, like sosoosos",
+                count=len(letters),
+            )
+        )
     squares = letters.count("s")
     if squares != PIECES_PER_SHAPE:
         raise NotationError(
-            f"a back row has exactly 4 square (s) and 4 round (o) pieces, not {squares} and {SIZE - squares}"
+            M(
+                "a back row has exactly 4 square (s) and 4 round (o) pieces, not {square} and {round}",
+                square=squares,
+                round=SIZE - squares,
+            )
         )
     return "".join(letters)
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 
 from engine.api import Outcome
 from engine.errors import GameOver, IllegalAction, NotationError
+from engine.i18n import M
 from engine.numica.actions import Move
 from engine.numica.board import COLOURS, Colour, Shape, parse_tiles
 from engine.numica.events import Arranged, Event, Moved
@@ -18,6 +19,11 @@ from engine.numica.setup import place
 REPETITIONS_FOR_DRAW = 3
 SQUARE_COUNT = 64
 SETUP_WORD = "setup"  # the setup state's notation: the tiles, then this word
+ALREADY_SET_UP = M("the back rows are already set up: the game is under way")
+
+
+def game_over(outcome: Outcome) -> GameOver:
+    return GameOver(M("the game is over: {summary}", summary=outcome.summary))
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +50,7 @@ class GameState:
         A position that is already decided loads as finished, judged in the order of play."""
         winners = [colour for colour in COLOURS if won_by_captures(position, colour)]
         if len(winners) == 2:
-            raise NotationError("both sides have lost enough pieces to have lost: no game reaches that position")
+            raise NotationError(M("both sides have lost enough pieces to have lost: no game reaches that position"))
         outcome = won_by_captures(position, winners[0]) if winners else None
         if outcome is None and not has_legal_move(position):
             outcome = cannot_move(position.to_act)
@@ -78,9 +84,9 @@ class GameState:
     def arrange(self, rows: dict[Colour, str]) -> tuple[GameState, list[Event]]:
         """Both back rows at once (canonical `sosoosos` form): the state where play begins."""
         if self.outcome is not None:
-            raise GameOver(f"the game is over: {self.outcome.summary}")
+            raise game_over(self.outcome)
         if not self.setting_up:
-            raise IllegalAction("the back rows are already set up: the game is under way")
+            raise IllegalAction(ALREADY_SET_UP)
         state = GameState.from_position(place(self.position.tiles, rows))
         return state, [Arranged(rows[Colour.RED], rows[Colour.BLUE])]
 
@@ -89,11 +95,11 @@ class GameState:
         captures; the side now to move loses if it cannot move; a draw by repetition or by 100
         moves without a capture."""
         if self.outcome is not None:
-            raise GameOver(f"the game is over: {self.outcome.summary}")
+            raise game_over(self.outcome)
         if self.setting_up:
-            raise IllegalAction("both sides are still arranging their back rows: play begins once both have chosen")
+            raise IllegalAction(M("both sides are still arranging their back rows: play begins once both have chosen"))
         if not isinstance(move, Move) or not (0 <= move.frm < SQUARE_COUNT and 0 <= move.to < SQUARE_COUNT):
-            raise IllegalAction("a Numica action is a move from one square to another, like c1-c4")
+            raise IllegalAction(M("a Numica action is a move from one square to another, like c1-c4"))
         position, events = play(self.position, move)
         key = position.key
         moved = events[0]
@@ -113,7 +119,7 @@ class GameState:
     def conclude(self, outcome: Outcome) -> tuple[GameState, list[Event]]:
         """End the game for a reason decided off the board (resignation, time, agreement)."""
         if self.outcome is not None:
-            raise GameOver(f"the game is over: {self.outcome.summary}")
+            raise game_over(self.outcome)
         return replace(self, outcome=outcome), [ended(outcome)]
 
     def captures(self, colour: Colour) -> tuple[int, int]:

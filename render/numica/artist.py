@@ -7,6 +7,7 @@ from typing import Any
 
 from PIL import Image
 
+from engine.i18n import using
 from engine.numica.board import Colour
 from engine.numica.setup import ARRANGEMENTS
 from engine.numica.state import GameState
@@ -14,6 +15,7 @@ from render.api import Recent
 from render.numica.board import compose
 from render.numica.description import alt_text
 from render.numica.palette import palette_image
+from render.words import LANGUAGES, catalog, language_of
 
 
 def _last(recent: Recent) -> Sequence[Any]:
@@ -33,10 +35,13 @@ class NumicaArtist:
         locale: str = "en",
     ) -> Image.Image:
         view = Colour.from_slug(perspective) if perspective else Colour.RED
-        return compose(state, _last(recent), view, caption=caption)
+        language = language_of(locale)
+        with using(catalog(language)):  # the words drawn now and the cached layers agree
+            return compose(state, _last(recent), view, caption=caption, locale=language)
 
     def alt_text(self, state: GameState, recent: Recent = (), *, locale: str = "en") -> str:
-        return alt_text(state, _last(recent))
+        with using(catalog(locale)):
+            return alt_text(state, _last(recent))
 
     def palette(self) -> Image.Image:
         return palette_image()
@@ -49,8 +54,9 @@ class NumicaArtist:
 
         tiles = deal(random.Random(0))
         start = GameState.from_position(place(tiles, {c: ARRANGEMENTS[0] for c in Colour}))
-        for view in ("red", "blue"):
-            png_bytes(self.picture(start, perspective=view), self.palette())
+        for language in LANGUAGES:
+            for view in ("red", "blue"):
+                png_bytes(self.picture(start, perspective=view, locale=language), self.palette())
 
 
 ARTIST = NumicaArtist()

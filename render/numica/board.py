@@ -1,7 +1,8 @@
 """One picture: the cached page, then tiles, the last move's marks, pieces, bands and status.
 
-The page (frame, coordinates, legend) is drawn once per perspective; tiles, pieces and
-panels are cached sprites, so a board is a copy and a few dozen pastes.
+The page (frame, coordinates, legend) is drawn once per perspective and language; tiles,
+pieces and panels are cached sprites, so a board is a copy and a few dozen pastes. Words
+are drawn in `locale`'s language, which the artist also makes the active one.
 """
 
 from __future__ import annotations
@@ -53,10 +54,16 @@ def last_move(events: Sequence[Event]) -> LastMove | None:
 
 
 def compose(
-    state: GameState, events: Sequence[Event] = (), perspective: Colour = Colour.RED, *, caption: str | None = None
+    state: GameState,
+    events: Sequence[Event] = (),
+    perspective: Colour = Colour.RED,
+    *,
+    caption: str | None = None,
+    locale: str = "en",
 ) -> Image.Image:
-    """The board as an RGB image, turned for `perspective`, with the move of `events` marked."""
-    image = page(perspective, caption is not None).copy()
+    """The board as an RGB image, turned for `perspective`, with the move of `events` marked.
+    The status line is in the active language, the cached layers in `locale`'s: the same one."""
+    image = page(perspective, caption is not None, locale).copy()
     position = state.position
     move = last_move(events)
     for sq, symbol in enumerate(position.tiles):
@@ -84,12 +91,12 @@ def compose(
             # A replay frame's caption names the mover; a pill flipping between the bands would
             # make every GIF frame span the whole picture.
             status = ""
-        _paste(image, panels.band(colour, status), (PAD, top))
+        _paste(image, panels.band(colour, status, locale), (PAD, top))
         if state.setting_up:
-            end = panels.arranging_note(colour)
+            end = panels.arranging_note(colour, locale)
         else:
             taken = fresh.shape if fresh is not None and fresh.colour is colour.opponent else None
-            end = panels.captures(colour.opponent, state.captures(colour), taken)
+            end = panels.captures(colour.opponent, state.captures(colour), taken, locale)
         _paste(image, end, (WIDTH - PAD - end.width, top))
     text, detail, accent = headline(state)
     words = panels.status_words(text, accent, with_detail=bool(detail))
@@ -107,9 +114,10 @@ def _paste(image: Image.Image, sprite: Image.Image, at: tuple[int, int]) -> None
 
 
 @built_once
-def page(perspective: Colour, captioned: bool = False) -> Image.Image:
+def page(perspective: Colour, captioned: bool = False, locale: str = "en") -> Image.Image:
     """Everything that never changes for a view: the page, the game's name, the board's frame,
-    coordinates and the legend. Replay frames (`captioned`) lift the name over their caption."""
+    coordinates and the legend (in `locale`'s language). Replay frames (`captioned`) lift the
+    name over their caption."""
     canvas = Canvas((WIDTH, HEIGHT), C.PAPER, scale=3, mode="RGB")
     panels.title(canvas, captioned=captioned)
     left, top = BOARD_LEFT - RIM, BOARD_TOP - RIM
@@ -125,6 +133,6 @@ def page(perspective: Colour, captioned: bool = False) -> Image.Image:
         canvas.text((x, bottom + LABEL / 2 + 1), file, 19, C.LABEL, plain=True, stroke=0.5, stroke_fill=C.LABEL)
         canvas.text((left - LABEL / 2 - 1, y), rank, 19, C.LABEL, plain=True, stroke=0.5, stroke_fill=C.LABEL)
     image = canvas.result()
-    legend = panels.legend()
+    legend = panels.legend(locale)
     image.paste(legend, (PAD, LEGEND_TOP), legend)
     return image

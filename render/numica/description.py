@@ -1,4 +1,5 @@
-"""The alt text: the picture described for a screen reader (Discord allows 1024 characters).
+"""The alt text: the picture described for a screen reader (Discord allows 1024 characters),
+in the active language.
 
 Read in this order: the status, the last move, each side's pieces (square, shape, the
 tile under it, whether it has moved) and captures, then the tiles rank by rank. If that
@@ -10,9 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from engine.i18n import M, Message, P
 from engine.numica.board import COLOURS, TILE_WORDS, Colour, square_name, tile_text
-from engine.numica.describe import describe_events
-from engine.numica.events import Event, Moved
+from engine.numica.describe import describe_move
+from engine.numica.events import Event
 from engine.numica.position import Piece
 from engine.numica.state import GameState
 from render.numica.status import headline
@@ -21,14 +23,20 @@ LIMIT = 1024
 
 
 def alt_text(state: GameState, events: Sequence[Event] = ()) -> str:
-    head = [f"Numica board. {_status(state)}"]
-    if any(isinstance(e, Moved) for e in events):
-        head.append(f"Last move: {describe_events(events).split(' — ')[0]}.")
-    tiles = f"Tiles, rank 8 down to rank 1, files a to h: {tile_text(state.position.tiles).replace('/', ', ')}."
-    forms: list[tuple[Callable[[Piece, str], str], bool]] = [(_long, True), (_short, True), (_short, False)]
+    head = [str(M("Numica board. {status}", status=_status(state)))]
+    move = describe_move(events)
+    if move is not None:
+        head.append(str(M("Last move: {move}.", move=move)))
+    tiles = str(
+        M(
+            "Tiles, rank 8 down to rank 1, files a to h: {tiles}.",
+            tiles=tile_text(state.position.tiles).replace("/", ", "),
+        )
+    )
+    forms: list[tuple[Callable[[Piece, str], Message], bool]] = [(_long, True), (_short, True), (_short, False)]
     for describe, with_tiles in forms:
         guide = (
-            ["Each piece: its square, shape and the tile under it."]
+            [str(M("Each piece: its square, shape and the tile under it."))]
             if describe is _long and not state.setting_up
             else []
         )
@@ -41,43 +49,50 @@ def alt_text(state: GameState, events: Sequence[Event] = ()) -> str:
     return text[: LIMIT - 1].rstrip() + "…"
 
 
-def _status(state: GameState) -> str:
+def _status(state: GameState) -> str | Message:
     text, detail, _ = headline(state)
     if state.outcome is not None:
-        return f"Game over: {text}{f', {detail}' if detail else ''}."
+        if detail:
+            return M("Game over: {result}, {detail}.", result=text, detail=detail)
+        return M("Game over: {result}.", result=text)
     if state.setting_up:
-        return f"{text}, each in secret; then Red moves first. Red fills rank 1 and Blue rank 8."
-    return f"{text}.{f' {detail[:1].upper()}{detail[1:]}.' if detail else ''}"
+        return M(
+            "Both sides are arranging their back rows, each in secret; then Red moves first. "
+            "Red fills rank 1 and Blue rank 8."
+        )
+    return f"{text}. {detail[:1].upper()}{detail[1:]}." if detail else f"{text}."
 
 
-def _long(piece: Piece, symbol: str) -> str:
-    tile = TILE_WORDS[symbol]
-    moved = "" if piece.moved else ", not moved yet"
-    return f"{square_name(piece.square)} {piece.shape.word} on {tile}{moved}"
+def _long(piece: Piece, symbol: str) -> Message:
+    at, shape, tile = square_name(piece.square), piece.shape.term, TILE_WORDS[symbol]
+    if piece.moved:
+        return M("{at} {shape} on {tile}", at=at, shape=shape, tile=tile)
+    return M("{at} {shape} on {tile}, not moved yet", at=at, shape=shape, tile=tile)
 
 
-def _short(piece: Piece, symbol: str) -> str:
-    return f"{square_name(piece.square)} {piece.shape.word} {symbol}{'' if piece.moved else ' new'}"
+def _short(piece: Piece, symbol: str) -> Message:
+    at, shape = square_name(piece.square), piece.shape.term
+    if piece.moved:
+        return M("{at} {shape} {tile}", at=at, shape=shape, tile=symbol)
+    return M("{at} {shape} {tile} new", at=at, shape=shape, tile=symbol)
 
 
-def _sides(state: GameState, describe: Callable[[Piece, str], str]) -> list[str]:
+def _sides(state: GameState, describe: Callable[[Piece, str], Message]) -> list[str]:
     if state.setting_up:
         return []
     tiles = state.position.tiles
     lines = []
     for colour in COLOURS:
-        pieces = [describe(p, tiles[p.square]) for p in state.position.pieces(colour)]
-        square, round_ = state.captures(colour)
-        listed = "; ".join(pieces) if pieces else "no pieces"
-        lines.append(f"{colour.title} ({_count(len(pieces))}): {listed}. {_captured(colour, square, round_)}")
+        pieces = [str(describe(p, tiles[p.square])) for p in state.position.pieces(colour)]
+        listed = "; ".join(pieces) if pieces else M("no pieces")
+        line = P("{side} ({count} piece): {listed}.", "{side} ({count} pieces): {listed}.", count=len(pieces),
+                 side=colour.term, listed=listed)  # fmt: skip
+        lines.append(str(line))
+        lines.append(_captured(colour, *state.captures(colour)))
     if describe is _short:
-        lines.append("(new: not moved yet.)")
+        lines.append(str(M("(new: not moved yet.)")))
     return lines
 
 
-def _count(n: int) -> str:
-    return f"{n} piece{'s' if n != 1 else ''}"
-
-
 def _captured(colour: Colour, square: int, round_: int) -> str:
-    return f"{colour.title} has captured {square} square, {round_} round."
+    return str(M("{side} has captured {square} square, {round} round.", side=colour.term, square=square, round=round_))

@@ -1,13 +1,15 @@
 """The words around the board: the status line, each side's band, and the legend.
 
 Bands and status lines are drawn per distinct content and cached: a game only ever
-shows a few dozen of them.
+shows a few dozen of them. Everything with words is drawn in one language: the cached
+ones take the language (`locale`) as part of their key, or the words themselves.
 """
 
 from __future__ import annotations
 
 from PIL import Image
 
+from engine.i18n import M, Message
 from engine.numica.board import COLOURS, Colour, Shape
 from render import fonts, memo
 from render.canvas import Canvas
@@ -15,6 +17,7 @@ from render.memo import built_once
 from render.numica import colours as C
 from render.numica import sprites
 from render.numica.layout import BAND, HEADER, LEGEND, PAD, WIDTH
+from render.words import catalog
 
 CLEAR = (0, 0, 0, 0)
 TO_WIN = 3  # pieces of one shape that win; two of each also do
@@ -55,7 +58,7 @@ def _slot(canvas: Canvas, centre: tuple[float, float], shape: Shape, scale: floa
 
 
 @built_once
-def band(colour: Colour, status: str) -> Image.Image:
+def band(colour: Colour, status: str, locale: str = "en") -> Image.Image:
     """A side's band: its name and shapes, and a status pill (`to move`, `wins`, `draw`,
     `arranging` or none). Its right end is left free for `captures` or `arranging_note`."""
     width = WIDTH - 2 * PAD
@@ -64,10 +67,11 @@ def band(colour: Colour, status: str) -> Image.Image:
     middle = BAND / 2
     _mini_piece(canvas, (26, middle), colour, Shape.SQUARE, 0.42)
     _mini_piece(canvas, (50, middle), colour, Shape.ROUND, 0.42)
-    canvas.text((70, middle + 1), colour.title.upper(), 27, C.INK, weight=800, anchor="lm")
-    name_end = 70 + text_width(colour.title.upper(), 27, weight=800)
+    name = colour.term.render(catalog(locale)).upper()
+    canvas.text((70, middle + 1), name, 27, C.INK, weight=800, anchor="lm")
+    name_end = 70 + text_width(name, 27, weight=800)
     if status:
-        _pill(canvas, name_end + 14, middle, status, colour)
+        _pill(canvas, name_end + 14, middle, status, colour, _PILL_TEXT[status].render(catalog(locale)))
     return shrunk(canvas)
 
 
@@ -75,28 +79,30 @@ CAPTURES_WIDTH = 380  # the right end of a band: captured pieces and their count
 
 
 @built_once
-def captures(enemy: Colour, captured: tuple[int, int], fresh: Shape | None) -> Image.Image:
+def captures(enemy: Colour, captured: tuple[int, int], fresh: Shape | None, locale: str = "en") -> Image.Image:
     """For the right end of a band: the enemy pieces a side has captured, beside empty places
     up to three of each shape, and the count in words. `fresh` rings the piece the last move took."""
     canvas = Canvas((CAPTURES_WIDTH, BAND), CLEAR, scale=3)
-    _captures(canvas, CAPTURES_WIDTH, BAND / 2, enemy, captured, fresh)
+    words = M("{square} square · {round} round", square=captured[0], round=captured[1]).render(catalog(locale))
+    _captures(canvas, CAPTURES_WIDTH, BAND / 2, enemy, captured, fresh, words)
     return shrunk(canvas)
 
 
 @built_once
-def arranging_note(colour: Colour) -> Image.Image:
+def arranging_note(colour: Colour, locale: str = "en") -> Image.Image:
     """For the right end of a band while setting up: which row the side fills."""
     canvas = Canvas((CAPTURES_WIDTH, BAND), CLEAR, scale=3)
-    words = f"4 square and 4 round pieces on rank {colour.back_rank + 1}"
-    canvas.text((CAPTURES_WIDTH - 16, BAND / 2 + 1), words, 17, C.LABEL, plain=True, anchor="rm")
+    words = M("4 square and 4 round pieces on rank {rank}", rank=colour.back_rank + 1).render(catalog(locale))
+    size = fit(words, CAPTURES_WIDTH - 24, 17, plain=True)
+    canvas.text((CAPTURES_WIDTH - 16, BAND / 2 + 1), words, size, C.LABEL, plain=True, anchor="rm")
     return shrunk(canvas)
 
 
-_PILL_TEXT = {"to move": "TO MOVE", "wins": "WINS", "draw": "DRAW", "arranging": "ARRANGING…"}
+_PILL_TEXT: dict[str, Message] = {"to move": M("TO MOVE"), "wins": M("WINS"), "draw": M("DRAW"),
+                                  "arranging": M("ARRANGING…")}  # fmt: skip
 
 
-def _pill(canvas: Canvas, left: float, middle: float, status: str, colour: Colour) -> None:
-    text = _PILL_TEXT[status]
+def _pill(canvas: Canvas, left: float, middle: float, status: str, colour: Colour, text: str) -> None:
     size = 15
     length = text_width(text, size, weight=800)
     fill = {"to move": C.PIECE[colour], "wins": C.UNMOVED, "draw": C.mix(C.STRIP, C.LABEL, 0.35)}.get(
@@ -113,7 +119,13 @@ def _pill(canvas: Canvas, left: float, middle: float, status: str, colour: Colou
 
 
 def _captures(
-    canvas: Canvas, width: float, middle: float, enemy: Colour, captured: tuple[int, int], fresh: Shape | None
+    canvas: Canvas,
+    width: float,
+    middle: float,
+    enemy: Colour,
+    captured: tuple[int, int],
+    fresh: Shape | None,
+    words: str,
 ) -> None:
     """Right-aligned: the count in words, then the captured pieces beside the places still empty."""
     scale, step = 0.36, 25
@@ -132,8 +144,7 @@ def _captures(
                 _slot(canvas, centre, shape, scale)
             x -= step
         x -= 10
-    words = f"{captured[0]} square · {captured[1]} round"
-    canvas.text((x - 8, middle + 1), words, 17, C.LABEL, plain=True, anchor="rm")
+    canvas.text((x - 8, middle + 1), words, fit(words, x - 12, 17, plain=True), C.LABEL, plain=True, anchor="rm")
 
 
 STATUS_WIDTH = 520  # the status line's room, right of the game's name
@@ -178,49 +189,62 @@ def caption(text: str) -> Image.Image:
 
 
 @built_once
-def legend() -> Image.Image:
+def legend(locale: str = "en") -> Image.Image:
     """How each tile moves, what the marks mean, and what wins: enough to play from the picture."""
+    words = catalog(locale)
     width = WIDTH - 2 * PAD
     canvas = Canvas((width, LEGEND), CLEAR, scale=3)
     canvas.rect((0, 0, width, LEGEND), C.STRIP, radius=10, outline=C.mix(C.STRIP, C.RIM, 0.35), width=1.2)
     rows = [
-        [("12345", "exactly that many squares in a straight line, jumping"), ("K", "a knight's jump")],
-        [("R", "rook: slides straight"), ("B", "bishop: slides diagonally"), ("X", "any empty square, never captures")],
+        [("12345", M("exactly that many squares in a straight line, jumping")), ("K", M("a knight's jump"))],
+        [("R", M("rook: slides straight")), ("B", M("bishop: slides diagonally")),
+         ("X", M("any empty square, never captures"))],
     ]  # fmt: skip
     for index, entries in enumerate(rows):
-        _legend_row(canvas, LEGEND * (0.2 + 0.3 * index), entries)
-    _marks_row(canvas, width, LEGEND * 0.8)
+        _legend_row(canvas, width, LEGEND * (0.2 + 0.3 * index), [(s, text.render(words)) for s, text in entries])
+    _marks_row(canvas, width, LEGEND * 0.8, locale)
     return shrunk(canvas)
 
 
 LEGEND_TEXT = 15
 
 
-def _legend_row(canvas: Canvas, y: float, entries: list[tuple[str, str]]) -> None:
-    chip, x = 26, 12.0
+def _legend_row(canvas: Canvas, width: float, y: float, entries: list[tuple[str, str]]) -> None:
+    chip, gap = 26, 18
+    # Longer words (another language) shrink the row's type rather than run off the legend.
+    room = width - 24 - sum(len(symbols) * (chip - 1) + 6 for symbols, _ in entries) - gap * (len(entries) - 1)
+    size = min(LEGEND_TEXT, LEGEND_TEXT * room / max(sum(_length(words) for _, words in entries), 1e-6))
+    x = 12.0
     for symbols, words in entries:
         for symbol in symbols:
             sprites.draw_tile(canvas, (x, y - chip / 2), symbol, chip, with_symbol=False)
             sprites.symbol_text(canvas, (x + chip / 2, y + 0.5), symbol, 17, C.TILE_SYMBOL[symbol])
             x += chip - 1
-        canvas.text((x + 6, y + 1), words, LEGEND_TEXT, C.INK, plain=True, anchor="lm")
-        x += 6 + _length(words) + 18
+        canvas.text((x + 6, y + 1), words, size, C.INK, plain=True, anchor="lm")
+        x += 6 + _length(words, size) + gap
 
 
-def _length(text: str) -> float:
-    return text_width(text, LEGEND_TEXT, plain=True)
+def _length(text: str, size: float = LEGEND_TEXT) -> float:
+    return text_width(text, size, plain=True)
 
 
-def _marks_row(canvas: Canvas, width: float, y: float) -> None:
+def _marks_row(canvas: Canvas, width: float, y: float, locale: str) -> None:
+    words = catalog(locale)
+    shapes = [(shape, shape.term.render(words)) for shape in (Shape.SQUARE, Shape.ROUND)]
+    seal = M("not moved yet: cannot take an unmoved piece").render(words)
+    win = M("Win: 3 of a shape, or 2 + 2").render(words)
+    # As in a legend row: longer words shrink the type to fit the width.
+    fixed = 14 + sum(2 * 20 + 2 + 14 for _ in shapes) + 17 + 14 + 14
+    room = width - fixed
+    used = sum(_length(word) for _, word in shapes) + _length(seal) + text_width(win, LEGEND_TEXT, plain=True)
+    size = min(LEGEND_TEXT, LEGEND_TEXT * room / max(used, 1e-6))
     x = 14.0
-    for shape, word in ((Shape.SQUARE, "square"), (Shape.ROUND, "round")):
+    for shape, word in shapes:
         for colour in COLOURS:
             _mini_piece(canvas, (x + 8, y), colour, shape, 0.3)
             x += 20
-        canvas.text((x + 2, y + 1), word, LEGEND_TEXT, C.INK, plain=True, anchor="lm")
-        x += 2 + _length(word) + 14
+        canvas.text((x + 2, y + 1), word, size, C.INK, plain=True, anchor="lm")
+        x += 2 + _length(word, size) + 14
     sprites.seal(canvas, (x + 6, y), 6)
-    text = "not moved yet: cannot take an unmoved piece"
-    canvas.text((x + 17, y + 1), text, LEGEND_TEXT, C.INK, plain=True, anchor="lm")
-    text = "Win: 3 of a shape, or 2 + 2"
-    canvas.text((width - 14, y + 1), text, LEGEND_TEXT, C.INK, plain=True, anchor="rm", stroke=0.35, stroke_fill=C.INK)
+    canvas.text((x + 17, y + 1), seal, size, C.INK, plain=True, anchor="lm")
+    canvas.text((width - 14, y + 1), win, size, C.INK, plain=True, anchor="rm", stroke=0.35, stroke_fill=C.INK)

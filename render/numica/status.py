@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+from engine.i18n import M, Message
 from engine.numica.board import Colour
+from engine.numica.outcomes import captures_tally
 from engine.numica.position import QUIET_MOVES_FOR_DRAW
 from engine.numica.state import GameState
 
 QUIET_SHOWN_FROM = 50  # the count of moves without a capture is shown once a draw by it comes near
 
 _DRAW_DETAIL = {
-    "repetition": "the same position occurred three times",
-    "quiet-moves": f"{QUIET_MOVES_FOR_DRAW} moves in a row without a capture",
-    "agreement": "by agreement",
+    "repetition": M("the same position occurred three times"),
+    "quiet-moves": M("{count} moves in a row without a capture", count=QUIET_MOVES_FOR_DRAW),
+    "agreement": M("by agreement"),
 }
 
 
@@ -27,22 +29,27 @@ def band_status(state: GameState, colour: Colour) -> str:
 
 
 def headline(state: GameState) -> tuple[str, str, Colour | None]:
-    """(the status, a line of detail or '', the side whose colour marks it)."""
+    """(the status, a line of detail or '', the side whose colour marks it), in the active language."""
+    text, detail, accent = _headline(state)
+    return str(text), str(detail or ""), accent
+
+
+def _headline(state: GameState) -> tuple[Message, Message | None, Colour | None]:
     outcome = state.outcome
     if outcome is None:
         if state.setting_up:
-            return ("Both sides are arranging their back rows", "each in secret · then Red moves first", None)
+            return (M("Both sides are arranging their back rows"), M("each in secret · then Red moves first"), None)
         quiet = state.position.quiet
-        detail = f"{quiet} of {QUIET_MOVES_FOR_DRAW} moves without a capture" if quiet >= QUIET_SHOWN_FROM else ""
-        return (f"{state.to_act.title} to move", detail, state.to_act)
+        count = M("{count} of {most} moves without a capture", count=quiet, most=QUIET_MOVES_FOR_DRAW)
+        return (M("{side} to move", side=state.to_act.term), count if quiet >= QUIET_SHOWN_FROM else None, state.to_act)
     winner = state.winner
     if winner is None:
-        return ("Draw", _DRAW_DETAIL.get(outcome.reason, ""), None)
+        return (M("Draw"), _DRAW_DETAIL.get(outcome.reason), None)
     loser = winner.opponent
     detail = {
-        "captures": outcome.summary.partition(": ")[2],
-        "no-moves": f"{loser.title} cannot move",
-        "resignation": f"{loser.title} resigned",
-        "timeout": f"{loser.title} ran out of time",
-    }.get(outcome.reason, "")
-    return (f"{winner.title} wins", detail, winner)
+        "captures": captures_tally(*state.captures(winner)),
+        "no-moves": M("{side} cannot move", side=loser.term),
+        "resignation": M("{side} resigned", side=loser.term),
+        "timeout": M("{side} ran out of time", side=loser.term),
+    }.get(outcome.reason)
+    return (M("{side} wins", side=winner.term), detail, winner)

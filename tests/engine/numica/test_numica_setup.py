@@ -119,7 +119,7 @@ def test_with_setup_random_both_rows_are_drawn_from_the_seed():
 
 def test_a_side_may_resign_or_run_out_of_time_while_setting_up():
     state, _ = GAME.end(GAME.new(2, {}, 1), Ending(EndingKind.TIMEOUT, "blue"))
-    assert GAME.outcome(state).summary == "Blue ran out of time: Red wins"
+    assert str(GAME.outcome(state).summary) == "Blue ran out of time: Red wins"
     assert GAME.setup_pending(state) == ()
     resigned, _ = GAME.end(GAME.new(2, {}, 1), Ending(EndingKind.RESIGNATION, "red"))
     assert GAME.outcome(resigned).winners == frozenset({"blue"})
