@@ -82,15 +82,18 @@ class Canvas:
         fill: Colour,
         *,
         plain: bool = False,
+        mark: bool = False,
         weight: int = 700,
         stroke: float = 0,
         stroke_fill: Colour | None = None,
         anchor: str = "mm",
     ) -> None:
-        """Text placed by a Pillow anchor (centred by default); Cinzel capitals unless `plain`."""
+        """Text placed by a Pillow anchor (centred by default); Cinzel capitals unless `plain`
+        (words in the sans of the active language) or `mark` (coordinates and numbers, which
+        look the same in every language)."""
         x, y = centre
         px = round(size * self.scale)
-        font = fonts.plain(px) if plain else fonts.display(px, weight)
+        font = fonts.mark(px) if mark else fonts.plain(px) if plain else fonts.display(px, weight)
         self.draw.text(
             (x * self.scale, y * self.scale),
             text,

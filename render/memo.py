@@ -4,6 +4,9 @@
 empty board or sprite at the same time on a cold start (wasted work, and text
 drawing must not run concurrently). One re-entrant lock makes every such build
 happen once; a cache hit holds it only for a dictionary lookup.
+
+A picture may hold words, and words are drawn in the active language (and with the
+font that language needs), so each language has its own cache.
 """
 
 from __future__ import annotations
@@ -11,7 +14,9 @@ from __future__ import annotations
 import functools
 import threading
 from collections.abc import Callable
-from typing import ParamSpec, TypeVar
+from typing import Any, ParamSpec, TypeVar
+
+from engine.i18n import active
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -21,11 +26,13 @@ DRAWING = threading.RLock()
 
 
 def built_once(function: Callable[P, R]) -> Callable[P, R]:
-    cached = functools.cache(function)
+    @functools.cache
+    def cached(locale: str, *args: Any, **kwargs: Any) -> R:
+        return function(*args, **kwargs)
 
     @functools.wraps(function)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
         with DRAWING:
-            return cached(*args, **kwargs)  # type: ignore[arg-type]  # cache keys are hashable by design
+            return cached(active().locale, *args, **kwargs)  # type: ignore[arg-type]  # keys are hashable by design
 
     return wrapper

@@ -268,7 +268,7 @@ def number_badge(city: City, number: int, *, latest: bool) -> Image.Image:
     digits = str(number)
     text_size = radius * (1.25 if len(digits) == 1 else 0.98)
     mark = C.CITY_MARK[city]
-    canvas.text((middle, middle + 0.6), digits, text_size, mark, plain=True, stroke=0.35, stroke_fill=mark)
+    canvas.text((middle, middle + 0.6), digits, text_size, mark, mark=True, stroke=0.35, stroke_fill=mark)
     return canvas.result()
 
 

@@ -134,12 +134,12 @@ def _draw_labels(canvas: Canvas, layout: Layout) -> None:
         x = MARGIN + column * CELL + CELL / 2
         text = layout.column_label(column)
         for y in (mid, height - mid):
-            canvas.text((x, y), text, LABEL_SIZE, C.INK, plain=True, stroke=LABEL_STROKE, stroke_fill=C.INK)
+            canvas.text((x, y), text, LABEL_SIZE, C.INK, mark=True, stroke=LABEL_STROKE, stroke_fill=C.INK)
     for row in range(layout.rows):
         y = MARGIN + row * CELL + CELL / 2
         text = layout.row_label(row)
         for x in (mid, width - mid):
-            canvas.text((x, y), text, LABEL_SIZE, C.INK, plain=True, stroke=LABEL_STROKE, stroke_fill=C.INK)
+            canvas.text((x, y), text, LABEL_SIZE, C.INK, mark=True, stroke=LABEL_STROKE, stroke_fill=C.INK)
 
 
 def _draw_slab(canvas: Canvas, layout: Layout) -> None:

@@ -130,8 +130,8 @@ def page(perspective: Colour, captioned: bool = False, locale: str = "en") -> Im
         rank = str(SIZE - index) if perspective is Colour.RED else str(index + 1)
         x = BOARD_LEFT + index * CELL + CELL / 2
         y = BOARD_TOP + index * CELL + CELL / 2
-        canvas.text((x, bottom + LABEL / 2 + 1), file, 19, C.LABEL, plain=True, stroke=0.5, stroke_fill=C.LABEL)
-        canvas.text((left - LABEL / 2 - 1, y), rank, 19, C.LABEL, plain=True, stroke=0.5, stroke_fill=C.LABEL)
+        canvas.text((x, bottom + LABEL / 2 + 1), file, 19, C.LABEL, mark=True, stroke=0.5, stroke_fill=C.LABEL)
+        canvas.text((left - LABEL / 2 - 1, y), rank, 19, C.LABEL, mark=True, stroke=0.5, stroke_fill=C.LABEL)
     image = canvas.result()
     legend = panels.legend(locale)
     image.paste(legend, (PAD, LEGEND_TOP), legend)

@@ -30,7 +30,7 @@ BADGE = 28
 def symbol_text(canvas: Canvas, centre: Point, symbol: str, size: float, colour: C.RGB) -> None:
     """A tile symbol in heavy sans: thickened by a stroke of its own colour, it stays legible
     when the picture is shrunk to a phone's width."""
-    canvas.text(centre, symbol, size, colour, plain=True, stroke=size * 0.045, stroke_fill=colour)
+    canvas.text(centre, symbol, size, colour, mark=True, stroke=size * 0.045, stroke_fill=colour)
 
 
 def _arrowheads(canvas: Canvas, symbol: str, colour: C.RGB) -> None:

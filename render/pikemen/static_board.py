@@ -49,9 +49,9 @@ def _draw_labels(canvas: Canvas, layout: Layout) -> None:
         along = ORIGIN + index * CELL + CELL / 2
         column, row = layout.column_label(index), layout.row_label(index)
         for y in (mid, far):
-            canvas.text((along, y), column, 16, C.FRAME_TEXT, plain=True, stroke=0.3, stroke_fill=C.FRAME_TEXT)
+            canvas.text((along, y), column, 16, C.FRAME_TEXT, mark=True, stroke=0.3, stroke_fill=C.FRAME_TEXT)
         for x in (mid, far):
-            canvas.text((x, along), row, 16, C.FRAME_TEXT, plain=True, stroke=0.3, stroke_fill=C.FRAME_TEXT)
+            canvas.text((x, along), row, 16, C.FRAME_TEXT, mark=True, stroke=0.3, stroke_fill=C.FRAME_TEXT)
 
 
 def _draw_home_chip(canvas: Canvas, layout: Layout, players: int, slug: str) -> None:
