@@ -3,34 +3,58 @@
 The menus follow `PikemenGame.action_path`: a charge is piece → square → orientation (or
 "keep"), a turn in place is piece → "turn" → orientation. The commands fill those paths
 and write the move in the notation the engine reads; the host puts it in canonical form.
+
+Words players read are Messages, rendered in each reader's language. Command, option and
+choice words are data the command translator looks up; the help names commands and options
+through the same catalogue (`_NAMES`), so it shows what Discord shows the reader.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from bot.commands.spec import OptionSpec
 from bot.games import ActionCommand, FrontEnd
+from engine.i18n import M, T
 from engine.pikemen.actions import Charge, Reorient
 
-HELP = """\
+# Command and option names as the reader's client shows them.
+_NAMES: dict[str, Any] = {
+    "new": T("new", "command"), "join": T("join", "command"), "start": T("start", "command"),
+    "charge": T("charge", "command"), "turn": T("turn", "command"), "undo": T("undo", "command"),
+    "play": T("play", "command"), "board": T("board", "command"), "history": T("history", "command"),
+    "rules": T("rules", "command"), "replay": T("replay", "command"), "mygames": T("mygames", "command"),
+    "settings": T("settings", "command"), "stats": T("stats", "command"), "resign": T("resign", "command"),
+    "draw": T("draw", "command"), "abort": T("abort", "command"),
+    "players": T("players", "option"), "target": T("target", "option"), "seat": T("seat", "option"),
+    "piece": T("piece", "option"), "to": T("to", "option"), "facing": T("facing", "option"),
+    "action": T("action", "option"), "format": T("format", "option"), "deadline": T("deadline", "option"),
+    "dm": T("dm", "option"), "user": T("user", "option"), "from": T("from", "option"),
+    "choice": T("choice", "option"),
+}  # fmt: skip
+
+HELP = M(
+    """\
 **Pikemen on Discord** — 2, 3 or 4 players charge pyramid pikemen across a chessboard; first to the target score wins.
-**Start:** `/pikemen new players:3 target:12 seat:red` opens a lobby here; others `/pikemen join seat:yellow` …; then `/pikemen start`.
+**Start:** `/pikemen {new} {players}:3 {target}:12 {seat}:red` opens a lobby here; others `/pikemen {join} {seat}:yellow` …; then `/pikemen {start}`.
 Seats: red and blue with 2 players; red, yellow, blue with 3; red, yellow, green, blue with 4. **Red moves first**: the rules say the tallest player starts, so the tallest takes red.
 **Your turn (one move):**
-• `/pikemen charge piece:a6 to:a3` — a flat piece runs the way it points, over empty squares, and may capture the first piece in its path; add `facing:ne` (or `u`, upright) to turn it afterwards.
-• `/pikemen turn piece:b7 facing:se` — turn a piece where it stands (`u` stands it upright, on guard).
-• `/pikemen undo` (until the next player moves) · `/pikemen play action:a6xa3 ne` (any move in notation).
+• `/pikemen {charge} {piece}:a6 {to}:a3` — a flat piece runs the way it points, over empty squares, and may capture the first piece in its path; add `{facing}:ne` (or `u`, upright) to turn it afterwards.
+• `/pikemen {turn} {piece}:b7 {facing}:se` — turn a piece where it stands (`u` stands it upright, on guard).
+• `/pikemen {undo}` (until the next player moves) · `/pikemen {play} {action}:a6xa3 ne` (any move in notation).
 Every option suggests only what is legal for you right now: start typing and pick.
 Or press **Play** under the latest board: it walks you through your legal moves.
-**Look:** `/pikemen board` · `/pikemen history` · `/pikemen rules` · `/pikemen replay` (animation, or `format:record`) · `/pikemen mygames`.
-**Across days:** `/pikemen new deadline:` sets a turn deadline (a seat whose time runs out leaves the game); `/pikemen settings` for reminders and `dm:on`.
-**Standings:** `/pikemen stats` (the leaderboard) · `/pikemen stats user:@someone`.
-**Analysis:** `/pikemen new seat:red from:<position or game record>` starts a casual, unrated match there.
-**End early:** `/pikemen resign` (with 3–4 players you leave and the others play on) · `/pikemen draw choice:offer|accept|decline` (everyone still in must agree).
-**Abort:** `/pikemen abort` (the creator, or anyone with Manage Channels)."""
+**Look:** `/pikemen {board}` · `/pikemen {history}` · `/pikemen {rules}` · `/pikemen {replay}` (animation, or `{format}:record`) · `/pikemen {mygames}`.
+**Across days:** `/pikemen {new} {deadline}:` sets a turn deadline (a seat whose time runs out leaves the game); `/pikemen {settings}` for reminders and `{dm}:on`.
+**Standings:** `/pikemen {stats}` (the leaderboard) · `/pikemen {stats} {user}:@someone`.
+**Analysis:** `/pikemen {new} {seat}:red {from}:<position or game record>` starts a casual, unrated match there.
+**End early:** `/pikemen {resign}` (with 3–4 players you leave and the others play on) · `/pikemen {draw} {choice}:offer|accept|decline` (everyone still in must agree).
+**Abort:** `/pikemen {abort}` (the creator, or anyone with Manage Channels).""",
+    **_NAMES,
+)
 
-RULES = """\
+RULES = M("""\
 **Pikemen in one minute**
 **Goal:** capture pieces worth the target in points (12, or 15 or 20 if the match says so): small 1, medium 2, large 3. First there wins.
 **Pieces** lie **flat**, pointing one of eight ways (ready to attack), or stand **upright** (on guard). All start upright, so your first moves are turns.
@@ -41,7 +65,7 @@ RULES = """\
 **Leaving:** with 3–4 players, a player who resigns or runs out of time leaves: their pieces go, nobody scores them, the rest play on.
 **Stalled games** end on points: when nobody can reach the target any more, when a position occurs a third time, or after 100 moves without a capture. Highest score wins; a tie is a draw between the tied players. A draw by agreement needs everyone still in.
 **Notation:** `a6-a3` charge · `a6xa3` a capture · `a6-a3 u` charge, then stand upright · `b7 se` turn in place.
-*The picture: Red's medium pikeman on c6, pointing south-east, charges two squares and captures Blue's small upright pikeman on e4 (+1, now 7 points): an upright piece falls only to a larger charger, and the large upright one beside it, on f4, can never be taken.*"""
+*The picture: Red's medium pikeman on c6, pointing south-east, charges two squares and captures Blue's small upright pikeman on e4 (+1, now 7 points): an upright piece falls only to a larger charger, and the large upright one beside it, on f4, can never be taken.*""")
 
 # A medium charger takes a small upright piece; the large upright piece beside it is safe.
 RULES_EXAMPLE = ("R6:c6Mse,a7Mu,a8Lu,b8Lu B4:g1Mu,h1Lu,g2Mne,e4Su,f4Lu R/12/0", "c6xe4")
@@ -85,13 +109,13 @@ ACTIONS = (
 def _question(chosen: tuple[str, ...]) -> str:
     """What the Play button's menus ask, step by step (the steps of `action_path`)."""
     if not chosen:
-        return "Which of your pieces? You can charge it or turn it."
+        return str(M("Which of your pieces? You can charge it or turn it."))
     piece = chosen[0]
     if len(chosen) == 1:
-        return f"Charge {piece} to which square — or turn it in place?"
+        return str(M("Charge {piece} to which square — or turn it in place?", piece=piece))
     if chosen[1] == "turn":
-        return f"Turn {piece} to point which way (or stand it upright)?"
-    return f"{piece} charges to {chosen[1]}. Which way does it point then?"
+        return str(M("Turn {piece} to point which way (or stand it upright)?", piece=piece))
+    return str(M("{piece} charges to {square}. Which way does it point then?", piece=piece, square=chosen[1]))
 
 
 FRONT_END = FrontEnd(

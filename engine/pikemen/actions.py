@@ -5,8 +5,9 @@
     b7 se      turn in place (reorient only)
 
 On input `-` and `x` are the same and spaces are optional (`a6a3u`); orientations are
-letters, words, arrows or emoji. Whether a charge captures, or whether its turn is
-really one, depends on the position: `PikemenGame.canonical` settles that.
+letters, English or Spanish words (`noreste`, `arriba`), arrows or emoji. Whether a charge
+captures, or whether its turn is really one, depends on the position:
+`PikemenGame.canonical` settles that.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import re
 from dataclasses import dataclass
 
 from engine.errors import NotationError
+from engine.i18n import M
 from engine.pikemen.geometry import Orientation, Square, direction_between, parse_square_name, square_name
 
 
@@ -46,28 +48,30 @@ class Reorient:
 
 Action = Charge | Reorient
 
-USAGE = "write a charge like a6-a3 (a6-a3 ne to turn it afterwards) or a turn in place like b7 se"
-_ORIENTATION_LIST = "n, ne, e, se, s, sw, w, nw, or u for upright"
+USAGE = M("write a charge like a6-a3 (a6-a3 ne to turn it afterwards) or a turn in place like b7 se")
+# English and Spanish words (canonical output stays the letters).
 _WORDS: dict[str, Orientation] = {}
 for _o, _names in {
-    Orientation.N: ("n", "north", "↑"),
-    Orientation.NE: ("ne", "northeast", "↗"),
-    Orientation.E: ("e", "east", "→"),
-    Orientation.SE: ("se", "southeast", "↘"),
-    Orientation.S: ("s", "south", "↓"),
-    Orientation.SW: ("sw", "southwest", "↙"),
-    Orientation.W: ("w", "west", "←"),
-    Orientation.NW: ("nw", "northwest", "↖"),
-    Orientation.U: ("u", "up", "upright", "stand", "standing", "▲"),
+    Orientation.N: ("n", "north", "norte", "↑"),
+    Orientation.NE: ("ne", "northeast", "noreste", "↗"),
+    Orientation.E: ("e", "east", "este", "→"),
+    Orientation.SE: ("se", "southeast", "sureste", "sudeste", "↘"),
+    Orientation.S: ("s", "south", "sur", "↓"),
+    Orientation.SW: ("sw", "southwest", "suroeste", "sudoeste", "↙"),
+    Orientation.W: ("w", "west", "oeste", "←"),
+    Orientation.NW: ("nw", "northwest", "noroeste", "↖"),
+    Orientation.U: ("u", "up", "upright", "stand", "standing", "arriba", "depie", "▲"),
 }.items():
     for _name in _names:
         _WORDS[_name] = _o
 # Emoji arrows (their variation selectors are dropped first) read as the plain arrows.
 _EMOJI = str.maketrans({"⬆": "↑", "➡": "→", "⬇": "↓", "⬅": "←", "\ufe0f": None, "\ufe0e": None,
                         "×": "x", "–": "-", "—": "-"})  # fmt: skip
-_COMPASS = re.compile(r"(north|south)[\s_-]*(east|west)")
+# Compass words written in two parts ("north east", "sur-oeste", "de pie") become one.
+_COMPASS = re.compile(r"(north|south)[\s_-]*(east|west)|\b(nor|sur|sud)[\s_-]+(este|oeste)\b|\b(de)[\s_-]+(pie)\b")
 _TOKEN = re.compile(r"\s*(?:(?P<square>[a-z]\d+)|(?P<sep>[-x:])|(?P<word>[a-z]+|[↑↗→↘↓↙←↖▲])|(?P<other>\S))")
-_FILLERS = frozenset({"to", "then", "and", "charge", "turn", "move", "facing", "pointing"})
+_FILLERS = frozenset({"to", "then", "and", "charge", "turn", "move", "facing", "pointing",
+                      "a", "hasta", "hacia", "luego", "y", "cargar", "girar"})  # fmt: skip
 
 
 def shown(text: str, limit: int = 30) -> str:
@@ -76,62 +80,73 @@ def shown(text: str, limit: int = 30) -> str:
     return repr(text if len(text) <= limit else text[: limit - 1] + "…")
 
 
+def _joined(text: str) -> str:
+    return _COMPASS.sub(lambda match: "".join(part for part in match.groups() if part), text)
+
+
 def parse_orientation(text: str) -> Orientation:
-    key = _COMPASS.sub(r"\1\2", text.translate(_EMOJI).strip().lower())
+    key = _joined(text.translate(_EMOJI).strip().lower())
     found = _WORDS.get(key)
     if found is None:
-        raise NotationError(f"{shown(text)} is not an orientation: use {_ORIENTATION_LIST}")
+        raise NotationError(
+            M("{text} is not an orientation: use n, ne, e, se, s, sw, w, nw, or u for upright", text=shown(text))
+        )
     return found
 
 
 def parse_square(text: str) -> Square:
     sq = parse_square_name(text.strip())
     if sq is None:
-        raise NotationError(f"{shown(text)} is not a square: files run a–h and ranks 1–8, like b7")
+        raise NotationError(M("{text} is not a square: files run a–h and ranks 1–8, like b7", text=shown(text)))
     return sq
 
 
 def parse_action(text: str) -> Action:
     """A move from notation, tolerantly; NotationError says how to write it otherwise."""
-    normal = _COMPASS.sub(r"\1\2", text.translate(_EMOJI).lower())
+    normal = _joined(text.translate(_EMOJI).lower())
     squares: list[str] = []
     words: list[str] = []
     capture = False
     for match in _TOKEN.finditer(normal):
         if match.group("square"):
             if words:
-                raise NotationError(f"the orientation comes last: {USAGE}")
+                raise NotationError(M("the orientation comes last: {usage}", usage=USAGE))
             squares.append(match.group("square"))
         elif match.group("sep"):
             capture = capture or match.group("sep") == "x"
         elif match.group("word") and match.group("word") not in _FILLERS:
             words.append(match.group("word"))
         elif match.group("other"):
-            raise NotationError(f"I can't read {shown(text)}: {USAGE}")
+            raise NotationError(M("I can't read {text}: {usage}", text=shown(text), usage=USAGE))
     if not squares:
-        raise NotationError(f"I can't read {shown(text)}: {USAGE}" if text.strip() else f"a move is needed: {USAGE}")
+        if text.strip():
+            raise NotationError(M("I can't read {text}: {usage}", text=shown(text), usage=USAGE))
+        raise NotationError(M("a move is needed: {usage}", usage=USAGE))
     return _action(list(map(parse_square, squares)), [parse_orientation(word) for word in words], capture)
 
 
 def _action(squares: list[Square], orientations: list[Orientation], capture: bool) -> Action:
     if len(squares) > 2:
-        raise NotationError(f"a move names one or two squares: {USAGE}")
+        raise NotationError(M("a move names one or two squares: {usage}", usage=USAGE))
     if len(orientations) > 1:
-        raise NotationError("give one orientation at the end, like a6-a3 ne")
+        raise NotationError(M("give one orientation at the end, like a6-a3 ne"))
     orientation = orientations[0] if orientations else None
     if len(squares) == 1:
         if orientation is None:
             name = square_name(squares[0])
             raise NotationError(
-                f"{name} alone is not a move: add where it charges (like a6-a3) or how it turns ({name} se)"
-            )
+                M("{square} alone is not a move: add where it charges (like a6-a3) or how it turns ({square} se)",
+                  square=name)
+            )  # fmt: skip
         return Reorient(squares[0], orientation)
     frm, to = squares
     if frm == to:
-        raise NotationError(f"{square_name(frm)}-{square_name(to)} goes nowhere: a charge moves at least one square")
+        raise NotationError(
+            M("{frm}-{to} goes nowhere: a charge moves at least one square", frm=square_name(frm), to=square_name(to))
+        )
     if direction_between(frm, to) is None:
         raise NotationError(
-            f"{square_name(frm)} to {square_name(to)} is not a straight line: "
-            "a pikeman charges along a rank, a file or a diagonal"
-        )
+            M("{frm} to {to} is not a straight line: a pikeman charges along a rank, a file or a diagonal",
+              frm=square_name(frm), to=square_name(to))
+        )  # fmt: skip
     return Charge(frm, to, orientation, capture)

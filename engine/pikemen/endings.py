@@ -3,17 +3,18 @@
 After every move: a seat in the game at the target wins; else one seat left wins; else
 a stalled game (nobody can still reach the target, the third repetition, 100 turns
 without a capture) goes to the highest score among the seats still in, and a tie is a
-draw between the tied seats.
+draw between the tied seats. Summaries are Messages, rendered in the reader's language.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable
 from enum import Enum
 
 from engine.api import Outcome
-from engine.pikemen.pieces import seat_title
+from engine.i18n import M, Message, P
 from engine.pikemen.position import Position
+from engine.pikemen.words import Summary, listed, seat_term
 
 QUIET_TURNS = 100  # consecutive moves without a capture that end the game
 REPETITIONS = 3  # occurrences of the same position that end the game
@@ -28,12 +29,6 @@ class Reason(Enum):
     AGREEMENT = "agreement"
     RESIGNATION = "resignation"
     TIMEOUT = "timeout"
-
-
-def titles(slugs: Sequence[str]) -> str:
-    """'Red', 'Red and Blue', 'Red, Yellow and Blue'."""
-    names = [seat_title(slug) for slug in slugs]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def scores_of(position: Position) -> tuple[tuple[str, int], ...]:
@@ -56,16 +51,18 @@ def board_outcome(position: Position, *, repeated: bool = False) -> Outcome | No
     in_play = position.seats_in_play()
     for seat in in_play:
         if position.scores[seat] >= position.target:
-            title = seat_title(position.seats[seat])
-            return _win(position, seat, Reason.TARGET, f"{title} reaches {position.scores[seat]} points and wins")
+            summary = M("{seat} reaches {points} points and wins", seat=seat_term(position.seats[seat]),
+                        points=position.scores[seat])  # fmt: skip
+            return _outcome(position, Reason.TARGET, summary, winners=[position.seats[seat]])
     if len(in_play) == 1:
         return last_player(position, Reason.LAST_PLAYER)
     if nobody_can_reach(position):
-        return on_points(position, Reason.UNREACHABLE, f"no one can reach {position.target} points any more")
+        return on_points(position, Reason.UNREACHABLE,
+                         M("no one can reach {target} points any more", target=position.target))  # fmt: skip
     if repeated:
-        return on_points(position, Reason.REPETITION, "the same position occurred three times")
+        return on_points(position, Reason.REPETITION, M("the same position occurred three times"))
     if position.quiet >= QUIET_TURNS:
-        return on_points(position, Reason.QUIET_TURNS, f"{QUIET_TURNS} turns without a capture")
+        return on_points(position, Reason.QUIET_TURNS, M("{turns} turns without a capture", turns=QUIET_TURNS))
     return None
 
 
@@ -73,36 +70,41 @@ def last_player(position: Position, reason: Reason, leaver: str | None = None) -
     """The one seat still in the game wins. With two players, resigning or running out of
     time is simply a loss, and the words say so."""
     (seat,) = position.seats_in_play()
-    winner = seat_title(position.seats[seat])
+    winner = seat_term(position.seats[seat])
     if reason is Reason.RESIGNATION and leaver:
-        summary = f"{seat_title(leaver)} resigned: {winner} wins"
+        summary = M("{leaver} resigned: {winner} wins", leaver=seat_term(leaver), winner=winner)
     elif reason is Reason.TIMEOUT and leaver:
-        summary = f"{seat_title(leaver)} ran out of time: {winner} wins"
+        summary = M("{leaver} ran out of time: {winner} wins", leaver=seat_term(leaver), winner=winner)
     else:
-        summary = f"{winner} is the last player left in the game and wins"
-    return _win(position, seat, reason, summary)
+        summary = M("{winner} is the last player left in the game and wins", winner=winner)
+    return _outcome(position, reason, summary, winners=[position.seats[seat]])
 
 
-def on_points(position: Position, reason: Reason, why: str) -> Outcome:
+def on_points(position: Position, reason: Reason, why: Message) -> Outcome:
     """A stalled game: the highest score among the seats still in wins; a tie draws between them."""
     in_play = position.seats_in_play()
     best = max(position.scores[seat] for seat in in_play)
     top = [position.seats[seat] for seat in in_play if position.scores[seat] == best]
-    points = f"{best} point{'s' if best != 1 else ''}"
     if len(top) == 1:
-        return Outcome(frozenset(top), frozenset(), reason.value, f"{seat_title(top[0])} wins with {points}: {why}",
-                       scores_of(position))  # fmt: skip
-    return Outcome(frozenset(), frozenset(top), reason.value, f"Draw between {titles(top)} on {points}: {why}",
-                   scores_of(position))  # fmt: skip
+        summary = P("{seat} wins with {count} point: {why}", "{seat} wins with {count} points: {why}", count=best,
+                    seat=seat_term(top[0]), why=why)  # fmt: skip
+        return _outcome(position, reason, summary, winners=top)
+    summary = P("Draw between {seats} on {count} point: {why}", "Draw between {seats} on {count} points: {why}",
+                count=best, seats=listed(top), why=why)  # fmt: skip
+    return _outcome(position, reason, summary, drawn=top)
 
 
 def agreement(position: Position) -> Outcome:
     in_play = [position.seats[seat] for seat in position.seats_in_play()]
-    summary = "Draw by agreement"
     if len(in_play) < len(position.seats):
-        summary += f" between {titles(in_play)}"
-    return Outcome(frozenset(), frozenset(in_play), Reason.AGREEMENT.value, summary, scores_of(position))
+        summary = M("Draw by agreement between {seats}", seats=listed(in_play))
+    else:
+        summary = M("Draw by agreement")
+    return _outcome(position, Reason.AGREEMENT, summary, drawn=in_play)
 
 
-def _win(position: Position, seat: int, reason: Reason, summary: str) -> Outcome:
-    return Outcome(frozenset({position.seats[seat]}), frozenset(), reason.value, summary, scores_of(position))
+def _outcome(
+    position: Position, reason: Reason, summary: Message, *, winners: Iterable[str] = (), drawn: Iterable[str] = ()
+) -> Outcome:
+    # Kept as a Message, the stored outcome reads in each viewer's language.
+    return Outcome(frozenset(winners), frozenset(drawn), reason.value, Summary.of(summary), scores_of(position))

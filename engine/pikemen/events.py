@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from engine.i18n import Text
 from engine.pikemen.geometry import Orientation, Square, square_name
 from engine.pikemen.pieces import Size
 
@@ -86,16 +87,16 @@ class Left:
 
 @dataclass(frozen=True, slots=True)
 class Ended:
-    """The game is over; `summary` is the outcome's line for players."""
+    """The game is over; `summary` is the outcome's line for players, rendered when read."""
 
     reason: str
     winners: tuple[str, ...]
     drawn: tuple[str, ...]
-    summary: str
+    summary: Text
 
     def to_dict(self) -> dict[str, Any]:
         return {"event": "ended", "reason": self.reason, "winners": list(self.winners), "drawn": list(self.drawn),
-                "summary": self.summary}  # fmt: skip
+                "summary": str(self.summary)}  # fmt: skip
 
 
 Event = Charged | Turned | OutOfPieces | Left | Ended

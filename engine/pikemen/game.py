@@ -3,28 +3,62 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from engine.api import Choice, Ending, EndingKind, Game, OptionSpec, Outcome, Seat, Step, UndoScope
 from engine.errors import IllegalAction
+from engine.i18n import Catalog, M, active, using
 from engine.pikemen.actions import Action, Reorient, parse_action
 from engine.pikemen.describe import describe_events
 from engine.pikemen.endings import Reason
 from engine.pikemen.events import Event
-from engine.pikemen.geometry import Orientation, square_name
+from engine.pikemen.geometry import SQUARES, Orientation, square_name
 from engine.pikemen.pieces import TABLES, seat_title
 from engine.pikemen.position import TARGETS, Position
 from engine.pikemen.rules import canonical
 from engine.pikemen.setup import start_board
 from engine.pikemen.state import GameState
+from engine.pikemen.words import seat_term
 
+# The option's words are data: the catalogue translates them where commands are built.
 TARGET = OptionSpec(
     "target", "Points needed to win", tuple(Choice(str(t), f"{t} points") for t in TARGETS), str(TARGETS[0])
 )
-_KEEP = Step("keep", "keep pointing that way", -1)
 
 
-def _orientation_step(orientation: Orientation) -> Step:
-    return Step(orientation.letter, f"{orientation.arrow} {orientation.word}", int(orientation))
+@dataclass(frozen=True, slots=True)
+class _MenuSteps:
+    """Every step a menu offers, labelled in one language. Menus ask for the path of every
+    legal action at every step, so the steps are built once per language, indexed by square
+    and orientation."""
+
+    squares: tuple[Step, ...]
+    captures: tuple[Step, ...]  # a charge's target square that it captures on
+    orientations: tuple[Step, ...]
+    turn: Step
+    keep: Step
+
+
+_MENU_STEPS: dict[str, _MenuSteps] = {}  # per language
+
+
+def _menu_steps(catalog: Catalog) -> _MenuSteps:
+    found = _MENU_STEPS.get(catalog.locale)
+    if found is None:
+        found = _MENU_STEPS.setdefault(catalog.locale, _labelled(catalog))
+    return found
+
+
+def _labelled(catalog: Catalog) -> _MenuSteps:
+    with using(catalog):
+        names = [square_name(sq) for sq in SQUARES]
+        return _MenuSteps(
+            tuple(Step(name, name) for name in names),
+            tuple(Step(name, str(M("{square} ✕ captures", square=name))) for name in names),
+            tuple(Step(o.letter, f"{o.arrow} {o.word}", int(o)) for o in Orientation),
+            Step("turn", str(M("turn in place")), -1),
+            Step("keep", str(M("keep pointing that way")), -1),
+        )
 
 
 class PikemenGame(Game[GameState]):
@@ -39,7 +73,7 @@ class PikemenGame(Game[GameState]):
 
     def seats(self, players: int) -> tuple[Seat, ...]:
         if players not in TABLES:
-            raise ValueError(f"Pikemen is for 2, 3 or 4 players, not {players}")
+            raise ValueError(M("Pikemen is for 2, 3 or 4 players, not {players}", players=players))
         return tuple(Seat(slug, seat_title(slug), slug) for slug in TABLES[players])
 
     def new(self, players: int, options: Mapping[str, str], seed: int) -> GameState:
@@ -86,32 +120,35 @@ class PikemenGame(Game[GameState]):
 
     def end(self, state: GameState, ending: Ending) -> tuple[GameState, Sequence[Event]]:
         if ending.kind is EndingKind.CONCESSION:
-            raise IllegalAction("Pikemen has no claims to concede: resign, or offer a draw")
+            raise IllegalAction(M("Pikemen has no claims to concede: resign, or offer a draw"))
         if ending.kind is EndingKind.AGREEMENT:
             return state.agree()
         seat = (ending.seat or "").lower()
         if seat not in state.position.seats:
             seats = ", ".join(state.position.seats)
-            raise IllegalAction(f"{ending.seat!r} is not a seat in this game: the seats are {seats}")
+            raise IllegalAction(
+                M("{seat} is not a seat in this game: the seats are {seats}", seat=repr(ending.seat), seats=seats)
+            )
         if ending.kind is EndingKind.TIMEOUT:
             if state.outcome is None and seat != state.position.seat_slug:
                 raise IllegalAction(
-                    f"it is {seat_title(state.position.seat_slug)}'s turn: only the seat to act can run out of time"
-                )
+                    M("it is {seat:poss} turn: only the seat to act can run out of time",
+                      seat=seat_term(state.position.seat_slug))
+                )  # fmt: skip
             return state.depart(seat, Reason.TIMEOUT)
         return state.depart(seat, Reason.RESIGNATION)
 
     def describe(self, events: Sequence[Event]) -> str:
-        return describe_events(events)
+        return str(describe_events(events))
 
     def action_path(self, action: Action) -> tuple[Step, ...]:
+        """Labelled in the language of the player who opens the menu (the active catalogue)."""
+        steps = _menu_steps(active())
         if isinstance(action, Reorient):
-            name = square_name(action.square)
-            return (Step(name, name), Step("turn", "turn in place", -1), _orientation_step(action.orientation))
-        frm, to = square_name(action.frm), square_name(action.to)
-        target = Step(to, f"{to} ✕ captures" if action.capture else to)
-        last = _KEEP if action.orientation is None else _orientation_step(action.orientation)
-        return (Step(frm, frm), target, last)
+            return (steps.squares[action.square], steps.turn, steps.orientations[action.orientation])
+        target = steps.captures[action.to] if action.capture else steps.squares[action.to]
+        last = steps.keep if action.orientation is None else steps.orientations[action.orientation]
+        return (steps.squares[action.frm], target, last)
 
 
 GAME = PikemenGame()

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from enum import IntEnum
 
+from engine.i18n import T, Term
+
 FILES = "abcdefgh"
 SIZE = 8
 SQUARES = range(SIZE * SIZE)
@@ -62,7 +64,8 @@ class Orientation(IntEnum):
         return self.name.lower()
 
     @property
-    def word(self) -> str:
+    def word(self) -> Term:
+        """The direction's name, translated where it is read ("north-east", "noreste")."""
         return _WORDS[self]
 
     @property
@@ -87,9 +90,9 @@ STEPS: dict[Orientation, tuple[int, int]] = {
     Orientation.U: (0, 0),
 }  # fmt: skip
 _WORDS = {
-    Orientation.N: "north", Orientation.NE: "north-east", Orientation.E: "east", Orientation.SE: "south-east",
-    Orientation.S: "south", Orientation.SW: "south-west", Orientation.W: "west", Orientation.NW: "north-west",
-    Orientation.U: "upright",
+    Orientation.N: T("north", "term"), Orientation.NE: T("north-east", "term"), Orientation.E: T("east", "term"),
+    Orientation.SE: T("south-east", "term"), Orientation.S: T("south", "term"), Orientation.SW: T("south-west", "term"),
+    Orientation.W: T("west", "term"), Orientation.NW: T("north-west", "term"), Orientation.U: T("upright", "term"),
 }  # fmt: skip
 _ARROWS = {
     Orientation.N: "↑", Orientation.NE: "↗", Orientation.E: "→", Orientation.SE: "↘",

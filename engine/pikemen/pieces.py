@@ -6,6 +6,7 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import NamedTuple
 
+from engine.i18n import T, Term
 from engine.pikemen.geometry import Orientation
 
 
@@ -21,13 +22,15 @@ class Size(IntEnum):
         return self.name
 
     @property
-    def word(self) -> str:
-        return ("small", "medium", "large")[self - 1]
+    def word(self) -> Term:
+        return _SIZE_WORDS[self - 1]
 
     @property
     def points(self) -> int:
         return int(self)
 
+
+_SIZE_WORDS = (T("small", "term"), T("medium", "term"), T("large", "term"))
 
 # Every seat there is, in the order tables list them; a game uses 2, 3 or 4 of them.
 COLOURS = ("red", "yellow", "green", "blue")
@@ -36,11 +39,8 @@ TABLES: dict[int, tuple[str, ...]] = {2: ("red", "blue"), 3: ("red", "yellow", "
 
 
 def seat_title(slug: str) -> str:
+    """The seat's English title; players read it as a Term (`words.seat_term`)."""
     return slug.capitalize()
-
-
-def possessive(slug: str) -> str:
-    return f"{seat_title(slug)}'s"
 
 
 class Piece(NamedTuple):

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass, field
 
 from engine.errors import NotationError
+from engine.i18n import M
 from engine.pikemen.geometry import SQUARES, Orientation, Square, parse_square_name, square_name
 from engine.pikemen.pieces import (
     LETTERS,
@@ -24,8 +25,8 @@ from engine.pikemen.pieces import (
     Piece,
     Size,
     code_of,
-    seat_title,
 )
+from engine.pikemen.words import seat_term
 
 TARGETS = (12, 15, 20)
 EXAMPLE = "R0:a8Lu,b7Mse B2:h1Lu,g4Sn R/12/0"
@@ -116,21 +117,23 @@ class Position:
         """Parse a position (pieces in any order, letters in any case); NotationError says what is wrong."""
         fields = text.split()
         if len(fields) < 3:
-            raise NotationError(f"a position is one field per seat and a final field, like {EXAMPLE}")
+            raise NotationError(
+                M("a position is one field per seat and a final field, like {example}", example=EXAMPLE)
+            )
         *seat_fields, final = fields
         parsed = []
         for text_field in seat_fields:
             match = _SEAT_FIELD.match(text_field)
             if match is None:
                 raise NotationError(
-                    f"{_cut(text_field)} is not a seat field: write the seat's letter, its score, ! if it is out, "
-                    "then : and its pieces like a8Lu,c6Sne (or - for none)"
-                )
+                    M("{text} is not a seat field: write the seat's letter, its score, ! if it is out, then : and "
+                      "its pieces like a8Lu,c6Sne (or - for none)", text=_cut(text_field))
+                )  # fmt: skip
             parsed.append(match.groups())
         seats = _TABLE_OF_LETTERS.get("".join(letter.upper() for letter, *_ in parsed))
         if seats is None:
             raise NotationError(
-                "the seats are R B (2 players), R Y B (3 players) or R Y G B (4 players), in that order"
+                M("the seats are R B (2 players), R Y B (3 players) or R Y G B (4 players), in that order")
             )
         board = [0] * 64
         for seat, (_, _, gone, pieces) in enumerate(parsed):
@@ -139,22 +142,27 @@ class Position:
             for item in pieces.split(","):
                 sq, code = _piece(item, seat)
                 if board[sq]:
-                    raise NotationError(f"{square_name(sq)} holds two pieces")
+                    raise NotationError(M("{square} holds two pieces", square=square_name(sq)))
                 if gone:
-                    title = seat_title(seats[seat])
-                    raise NotationError(f"{title} is out of the game (!) and has no pieces on the board")
+                    raise NotationError(
+                        M("{seat} is out of the game (!) and has no pieces on the board", seat=seat_term(seats[seat]))
+                    )
                 board[sq] = code
         match = _FINAL.match(final)
         if match is None:
             raise NotationError(
-                "the last field is the seat to act, the target and the turns since the last capture, like R/12/0"
+                M("the last field is the seat to act, the target and the turns since the last capture, like R/12/0")
             )
         letter, target, quiet = match.groups()
         letters = [LETTERS[slug] for slug in seats]
         if letter.upper() not in letters:
-            raise NotationError(f"{letter} is not a seat of this game: the seat to act is one of {', '.join(letters)}")
+            raise NotationError(
+                M("{letter} is not a seat of this game: the seat to act is one of {letters}", letter=letter,
+                  letters=", ".join(letters))
+            )  # fmt: skip
         if int(target) not in TARGETS:
-            raise NotationError(f"the target is {', '.join(map(str, TARGETS[:-1]))} or {TARGETS[-1]} points")
+            raise NotationError(M("the target is {first}, {second} or {third} points", first=TARGETS[0],
+                                  second=TARGETS[1], third=TARGETS[2]))  # fmt: skip
         return cls.build(
             seats, tuple(board), tuple(int(score) for _, score, _, _ in parsed), tuple(bool(g) for *_, g, _ in parsed),
             letters.index(letter.upper()), int(target), int(quiet),
@@ -180,9 +188,9 @@ def _piece(text: str, seat: int) -> tuple[Square, int]:
     match = _PIECE.match(text.strip())
     if match is None:
         raise NotationError(
-            f"{_cut(text)} is not a piece: write its square, size (S, M or L) and orientation "
-            "(n ne e se s sw w nw, or u for upright), like a8Lu or c6Sne"
-        )
+            M("{text} is not a piece: write its square, size (S, M or L) and orientation (n ne e se s sw w nw, or u "
+              "for upright), like a8Lu or c6Sne", text=_cut(text))
+        )  # fmt: skip
     name, size, orientation = match.groups()
     sq = parse_square_name(name)
     assert sq is not None

@@ -9,11 +9,13 @@ moves allocates almost nothing.
 from __future__ import annotations
 
 from engine.errors import IllegalAction
+from engine.i18n import M
 from engine.pikemen.actions import Action, Charge, Reorient
 from engine.pikemen.events import Charged, Event, OutOfPieces, Turned
 from engine.pikemen.geometry import RAYS, UPRIGHT, Orientation, Square, direction_between, square_name
-from engine.pikemen.pieces import ORIENTATION_OF, SEAT_OF, SIZE_OF, TURNED, Size, possessive
+from engine.pikemen.pieces import ORIENTATION_OF, SEAT_OF, SIZE_OF, TURNED, Size
 from engine.pikemen.position import Position, next_seat
+from engine.pikemen.words import seat_term
 
 _U = int(UPRIGHT)
 _CHARGES: dict[tuple[Square, Square, bool], tuple[Charge, ...]] = {}
@@ -94,19 +96,18 @@ def play(position: Position, action: Action) -> tuple[Position, list[Event]]:
         return _charge(position, action)
     if isinstance(action, Reorient):
         return _reorient(position, action)
-    raise IllegalAction(f"that is not a Pikemen move: {_USAGE}")
-
-
-_USAGE = "charge a piece along the way it points (a6-a3) or turn one in place (b7 se)"
+    raise IllegalAction(
+        M("that is not a Pikemen move: charge a piece along the way it points (a6-a3) or turn one in place (b7 se)")
+    )
 
 
 def _own_piece(position: Position, sq: Square) -> int:
     code = position.board[sq]
     if not code:
-        raise IllegalAction(f"there is no pikeman on {square_name(sq)}: choose one of yours")
+        raise IllegalAction(M("there is no pikeman on {square}: choose one of yours", square=square_name(sq)))
     if SEAT_OF[code] != position.to_act:
-        owner = position.seats[SEAT_OF[code]]
-        raise IllegalAction(f"{square_name(sq)} is not yours: it is {possessive(owner)}")
+        owner = seat_term(position.seats[SEAT_OF[code]])
+        raise IllegalAction(M("{square} is not yours: it is {owner:poss}", square=square_name(sq), owner=owner))
     return code
 
 
@@ -116,23 +117,31 @@ def _charge(position: Position, action: Charge) -> tuple[Position, list[Event]]:
     size, pointing = Size(SIZE_OF[code]), Orientation(ORIENTATION_OF[code])
     name = square_name(frm)
     if pointing is UPRIGHT:
-        raise IllegalAction(f"the {size.word} pikeman on {name} stands upright: only charge it after reorienting")
+        raise IllegalAction(
+            M("the {size} pikeman on {square} stands upright: only charge it after reorienting", size=size.word,
+              square=name)
+        )  # fmt: skip
     ray = RAYS[frm][pointing]
     if direction_between(frm, to) != pointing:
         if not ray:
             raise IllegalAction(
-                f"the {size.word} pikeman on {name} points {pointing.word}, off the board: turn it first"
-            )
+                M("the {size} pikeman on {square} points {direction}, off the board: turn it first",
+                  size=size.word, square=name, direction=pointing.word)
+            )  # fmt: skip
         raise IllegalAction(
-            f"the {size.word} pikeman on {name} points {pointing.word}: it charges only that way "
-            f"(toward {square_name(ray[0])}); turn it first to go elsewhere"
-        )
+            M("the {size} pikeman on {square} points {direction}: it charges only that way (toward {next}); "
+              "turn it first to go elsewhere", size=size.word, square=name, direction=pointing.word,
+              next=square_name(ray[0]))
+        )  # fmt: skip
     board = position.board
     for sq in ray:
         if sq == to:
             break
         if board[sq]:
-            raise IllegalAction(f"the way from {name} to {square_name(to)} is blocked at {square_name(sq)}")
+            raise IllegalAction(
+                M("the way from {frm} to {to} is blocked at {square}", frm=name, to=square_name(to),
+                  square=square_name(sq))
+            )  # fmt: skip
     target = board[to]
     me = position.to_act
     scores, counts, material = position.scores, position.counts, position.material
@@ -164,12 +173,17 @@ def _charge(position: Position, action: Charge) -> tuple[Position, list[Event]]:
 def _check_capture(position: Position, code: int, to: Square, target: int) -> None:
     name = square_name(to)
     if SEAT_OF[target] == SEAT_OF[code]:
-        raise IllegalAction(f"{name} is your own pikeman: you never capture your own pieces")
-    if ORIENTATION_OF[target] == _U and SIZE_OF[target] >= SIZE_OF[code]:
-        than = "as large as" if SIZE_OF[target] == SIZE_OF[code] else "larger than"
+        raise IllegalAction(M("{square} is your own pikeman: you never capture your own pieces", square=name))
+    if ORIENTATION_OF[target] == _U and SIZE_OF[target] == SIZE_OF[code]:
         raise IllegalAction(
-            f"{name} is upright and {than} yours: it cannot be captured (only a larger pikeman takes an upright one)"
-        )
+            M("{square} is upright and as large as yours: it cannot be captured (only a larger pikeman takes an "
+              "upright one)", square=name)
+        )  # fmt: skip
+    if ORIENTATION_OF[target] == _U and SIZE_OF[target] > SIZE_OF[code]:
+        raise IllegalAction(
+            M("{square} is upright and larger than yours: it cannot be captured (only a larger pikeman takes an "
+              "upright one)", square=name)
+        )  # fmt: skip
 
 
 def _check_written_form(position: Position, action: Charge, pointing: Orientation, target: int) -> None:
@@ -178,24 +192,30 @@ def _check_written_form(position: Position, action: Charge, pointing: Orientatio
     written = canonical_charge(action, pointing, bool(target))
     if written != action:
         if written.capture and not action.capture:
-            victim = f"{possessive(position.seats[SEAT_OF[target]])} {Size(SIZE_OF[target]).word} pikeman"
-            why = f"it captures {victim} on {square_name(action.to)}"
+            owner = seat_term(position.seats[SEAT_OF[target]])
+            why = M("it captures {owner:poss} {size} pikeman on {square}", owner=owner,
+                    size=Size(SIZE_OF[target]).word, square=square_name(action.to))  # fmt: skip
         elif action.capture and not written.capture:
-            why = f"{square_name(action.to)} is empty, so it captures nothing"
+            why = M("{square} is empty, so it captures nothing", square=square_name(action.to))
         else:
-            why = f"the pikeman already points {pointing.word}, and keeps doing so unless turned"
-        raise IllegalAction(f"write that move as {written.notation()}: {why}")
+            why = M("the pikeman already points {direction}, and keeps doing so unless turned", direction=pointing.word)
+        raise IllegalAction(M("write that move as {notation}: {why}", notation=written.notation(), why=why))
 
 
 def _reorient(position: Position, action: Reorient) -> tuple[Position, list[Event]]:
     sq, new = action.square, action.orientation
     code = _own_piece(position, sq)
     current = Orientation(ORIENTATION_OF[code])
-    if new == current:
-        already = "already stands upright" if new is UPRIGHT else f"already points {new.word}"
+    if new == current and new is UPRIGHT:
         raise IllegalAction(
-            f"{square_name(sq)} {already}: turn it to another orientation (a move must change something)"
-        )
+            M("{square} already stands upright: turn it to another orientation (a move must change something)",
+              square=square_name(sq))
+        )  # fmt: skip
+    if new == current:
+        raise IllegalAction(
+            M("{square} already points {direction}: turn it to another orientation (a move must change something)",
+              square=square_name(sq), direction=new.word)
+        )  # fmt: skip
     cells = list(position.board)
     cells[sq] = TURNED[code][new]
     me = position.to_act

@@ -8,12 +8,14 @@ from dataclasses import dataclass, field
 
 from engine.api import Outcome
 from engine.errors import GameOver, NotationError
+from engine.i18n import M
 from engine.pikemen.actions import Action
-from engine.pikemen.endings import REPETITIONS, Reason, agreement, board_outcome, last_player, titles
+from engine.pikemen.endings import REPETITIONS, Reason, agreement, board_outcome, last_player
 from engine.pikemen.events import Ended, Event, Left
-from engine.pikemen.pieces import SEAT_OF, seat_title
+from engine.pikemen.pieces import SEAT_OF
 from engine.pikemen.position import Position, next_seat
 from engine.pikemen.rules import legal_actions, play
+from engine.pikemen.words import listed, seat_term
 
 Key = tuple[tuple[int, ...], tuple[int, ...], int]
 
@@ -64,18 +66,27 @@ class GameState:
     @classmethod
     def from_position(cls, position: Position) -> GameState:
         if not position.seats_in_play():
-            raise NotationError("at least one seat must still be in the game")
+            raise NotationError(M("at least one seat must still be in the game"))
         reached = [i for i in position.seats_in_play() if position.scores[i] >= position.target]
         if len(reached) > 1:
+            seats = listed([position.seats[i] for i in reached])
+            if len(reached) == 2:
+                raise NotationError(
+                    M("{seats} cannot both have reached the target: the game ends when the first one does", seats=seats)
+                )
             raise NotationError(
-                f"{titles([position.seats[i] for i in reached])} cannot {'both' if len(reached) == 2 else 'all'} "
-                "have reached the target: the game ends when the first one does"
+                M("{seats} cannot all have reached the target: the game ends when the first one does", seats=seats)
             )
         outcome = board_outcome(position)
         if outcome is None and not position.can_move(position.to_act):
-            who = seat_title(position.seat_slug)
-            why = "is out of the game" if position.out[position.to_act] else "has no pieces and is skipped"
-            raise NotationError(f"{who} {why}: the seat to act must be in the game and have pieces")
+            who = seat_term(position.seat_slug)
+            if position.out[position.to_act]:
+                raise NotationError(
+                    M("{seat} is out of the game: the seat to act must be in the game and have pieces", seat=who)
+                )
+            raise NotationError(
+                M("{seat} has no pieces and is skipped: the seat to act must be in the game and have pieces", seat=who)
+            )
         return cls(position, outcome, _History([position.key]), 1)
 
     @classmethod
@@ -98,8 +109,7 @@ class GameState:
 
     def apply(self, action: Action) -> tuple[GameState, list[Event]]:
         """The state after the seat to act plays `action`; IllegalAction otherwise."""
-        if self.outcome is not None:
-            raise GameOver(f"the game is over: {self.outcome.summary}")
+        self._check_going()
         position, events = play(self.position, action)
         key = position.key
         history = self.history.extended(self.length, key)
@@ -144,7 +154,7 @@ class GameState:
 
     def _check_going(self) -> None:
         if self.outcome is not None:
-            raise GameOver(f"the game is over: {self.outcome.summary}")
+            raise GameOver(M("the game is over: {summary}", summary=self.outcome.summary))
 
 
 def _ended(outcome: Outcome, position: Position) -> Ended:

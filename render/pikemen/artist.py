@@ -1,4 +1,7 @@
-"""Pikemen's artist: the shared renderer interface over the Pikemen board picture."""
+"""Pikemen's artist: the shared renderer interface over the Pikemen board picture.
+
+Words are drawn and described in `locale`'s language: the artist sets that catalogue, so a
+caller need not (render_state and replays set it too)."""
 
 from __future__ import annotations
 
@@ -7,11 +10,13 @@ from typing import Any
 
 from PIL import Image
 
+from engine.i18n import using
 from engine.pikemen.state import GameState
 from render.api import Recent
 from render.pikemen.board import compose
 from render.pikemen.description import alt_text
 from render.pikemen.palette import palette_image
+from render.words import LANGUAGES, catalog
 
 
 def _last(recent: Recent) -> Sequence[Any]:
@@ -30,10 +35,12 @@ class PikemenArtist:
         caption: str | None = None,
         locale: str = "en",
     ) -> Image.Image:
-        return compose(state, _last(recent), perspective, caption=caption)
+        with using(catalog(locale)):
+            return compose(state, _last(recent), perspective, caption=caption)
 
     def alt_text(self, state: GameState, recent: Recent = (), *, locale: str = "en") -> str:
-        return alt_text(state, _last(recent))
+        with using(catalog(locale)):
+            return alt_text(state, _last(recent))
 
     def palette(self) -> Image.Image:
         return palette_image()
@@ -44,6 +51,8 @@ class PikemenArtist:
 
         for players in (2, 3, 4):
             png_bytes(self.picture(GAME.new(players, {}, 0)), self.palette())
+        for language in LANGUAGES:  # the panel's tags are drawn once per language
+            self.picture(GAME.new(4, {}, 0), locale=language)
 
 
 ARTIST = PikemenArtist()

@@ -2,7 +2,8 @@
 
 In reading order: the game and the status (who acts, or the result), every seat's score,
 what the last move did, then every piece by seat and size, as its square and where it
-points ("a6 s") or "up" for upright. If that is ever too long, sizes shrink to letters.
+points ("a6 s", in notation) or "up" for upright. If that is ever too long, sizes shrink to
+letters. Every sentence is a template in the active catalogue's language.
 """
 
 from __future__ import annotations
@@ -10,28 +11,32 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from engine.i18n import M, Message
 from engine.pikemen.describe import describe_events
 from engine.pikemen.geometry import square_name
-from engine.pikemen.pieces import Size, seat_title
+from engine.pikemen.pieces import Size
 from engine.pikemen.position import Position
 from engine.pikemen.state import GameState
+from engine.pikemen.words import seat_term
 
 LIMIT = 1024
 
 
 def alt_text(state: GameState, events: Sequence[Any] = ()) -> str:
+    """In the active catalogue's language."""
     position = state.position
     players = len(position.seats)
-    head = [f"Pikemen board, {players} players, first to {position.target} points."]
+    head = [M("Pikemen board, {players} players, first to {target} points.", players=players, target=position.target)]
     if state.outcome is None:
-        head.append(f"{seat_title(position.seat_slug)} to act.")
+        head.append(M("{seat} to act.", seat=seat_term(position.seat_slug)))
     else:
-        head.append(f"Game over: {state.outcome.summary}.")
-    head.append(f"Scores: {_scores(position)}.")
+        head.append(M("Game over: {summary}.", summary=state.outcome.summary))
+    head.append(M("Scores: {scores}.", scores=_scores(position)))
     if events:
-        head.append(f"Last move: {describe_events(events)}.")
+        head.append(M("Last move: {move}.", move=describe_events(events)))
+    opening = [str(sentence) for sentence in head]
     for long in (True, False):
-        text = " ".join([*head, *(_pieces(position, seat, long) for seat in range(players))])
+        text = " ".join([*opening, *(_pieces(position, seat, long) for seat in range(players))])
         if len(text) <= LIMIT:
             return text
     return text[: LIMIT - 1].rstrip() + "…"
@@ -40,26 +45,39 @@ def alt_text(state: GameState, events: Sequence[Any] = ()) -> str:
 def _scores(position: Position) -> str:
     parts = []
     for seat, slug in enumerate(position.seats):
-        note = ""
+        who, score = seat_term(slug), position.scores[seat]
         if position.out[seat]:
-            note = " (out of the game)"
+            parts.append(M("{seat} {score} (out of the game)", seat=who, score=score))
         elif position.counts[seat] == 0:
-            note = " (no pieces left)"
-        parts.append(f"{seat_title(slug)} {position.scores[seat]}{note}")
-    return ", ".join(parts)
+            parts.append(M("{seat} {score} (no pieces left)", seat=who, score=score))
+        else:
+            parts.append(M("{seat} {score}", seat=who, score=score))
+    return ", ".join(map(str, parts))
+
+
+def _group(size: Size, squares: str, long: bool) -> Message:
+    """One size's pieces: "large a8 up, b7 se" (or "L a8 up, b7 se" when space is short)."""
+    if size is Size.L:
+        return M("large {squares}", squares=squares) if long else M("L {squares}", squares=squares)
+    if size is Size.M:
+        return M("medium {squares}", squares=squares) if long else M("M {squares}", squares=squares)
+    return M("small {squares}", squares=squares) if long else M("S {squares}", squares=squares)
 
 
 def _pieces(position: Position, seat: int, long: bool) -> str:
-    title = seat_title(position.seats[seat])
+    who = seat_term(position.seats[seat])
     if position.out[seat]:
-        return f"{title}: out."
+        return str(M("{seat}: out.", seat=who))
     groups = []
     for size in (Size.L, Size.M, Size.S):
         names = [
-            f"{square_name(sq)} {'up' if piece.orientation.is_upright else piece.orientation.letter}"
+            str(M("{square} up", square=square_name(sq))) if piece.orientation.is_upright
+            else f"{square_name(sq)} {piece.orientation.letter}"
             for sq, piece in position.pieces(seat)
             if piece.size is size
-        ]
+        ]  # fmt: skip
         if names:
-            groups.append(f"{size.word if long else size.letter} {', '.join(names)}")
-    return f"{title}: {'; '.join(groups)}." if groups else f"{title}: no pieces."
+            groups.append(str(_group(size, ", ".join(names), long)))
+    if not groups:
+        return str(M("{seat}: no pieces.", seat=who))
+    return str(M("{seat}: {groups}.", seat=who, groups="; ".join(groups)))

@@ -2,8 +2,9 @@
 card per seat (its points against the target, and whether it acts, is out, has no pieces
 left, won or drew), and a line saying what the last move did.
 
-Card backgrounds, tags and icons are cached; the words and numbers are drawn per picture,
-straight onto it, with the shared fonts held under `DRAWING`.
+Every word is in the active catalogue's language (the artist sets it). Card backgrounds and
+icons are cached; tags, which carry words, per language; the other words and numbers are
+drawn per picture, straight onto it, with the shared fonts held under `DRAWING`.
 """
 
 from __future__ import annotations
@@ -15,17 +16,18 @@ from typing import Any
 from PIL import Image, ImageDraw, ImageFont
 
 from engine.api import Outcome
+from engine.i18n import M, Message, active
 from engine.pikemen.describe import describe_events
-from engine.pikemen.endings import titles
 from engine.pikemen.events import Charged, Turned
-from engine.pikemen.pieces import seat_title
 from engine.pikemen.state import GameState
+from engine.pikemen.words import listed, seat_term
 from render import fonts
 from render.canvas import Canvas
 from render.memo import DRAWING, built_once
 from render.pikemen import colours as C
 from render.pikemen import sprites
 from render.pikemen.layout import PAD, PANEL_TOP, WIDTH
+from render.words import catalog
 
 CLEAR = (0, 0, 0, 0)
 GAP = 10
@@ -46,12 +48,12 @@ _KINDS: dict[str, tuple[C.RGB, C.RGB, float]] = {
     "lost": (C.CARD, C.CARD_EDGE, 1.5),
     "out": (C.OUT_CARD, C.CARD_EDGE, 1.5),
 }
-_TAGS: dict[str, tuple[str, C.RGB, C.RGB]] = {
-    "to-act": ("TO ACT", C.INK, C.WHITE),
-    "winner": ("WINS", C.GOLD, C.INK),
-    "drawn": ("DRAW", C.MUTED, C.WHITE),
-    "out": ("OUT", C.OUT_TEXT, C.WHITE),
-    "no-pieces": ("NO PIECES", C.CARD_EDGE, C.INK),
+_TAGS: dict[str, tuple[Message, C.RGB, C.RGB]] = {
+    "to-act": (M("TO ACT"), C.INK, C.WHITE),
+    "winner": (M("WINS"), C.GOLD, C.INK),
+    "drawn": (M("DRAW"), C.MUTED, C.WHITE),
+    "out": (M("OUT"), C.OUT_TEXT, C.WHITE),
+    "no-pieces": (M("NO PIECES"), C.CARD_EDGE, C.INK),
 }
 
 
@@ -78,8 +80,10 @@ def card(width: int, kind: str) -> Image.Image:
 
 
 @built_once
-def tag(kind: str) -> Image.Image:
-    text, fill, ink = _TAGS[kind]
+def tag(kind: str, language: str) -> Image.Image:
+    """A card's tag ("TO ACT") in `language`."""
+    words_of, fill, ink = _TAGS[kind]
+    text = words_of.render(catalog(language))
     font = fonts.display(11 * 3, 800)
     width = font.getlength(text) / 3 + 14
     canvas = Canvas((round(width), 18), CLEAR, scale=3)
@@ -98,9 +102,12 @@ def out_icon(seat: str) -> Image.Image:
 
 
 def _face(face: str, size: int) -> Font:
-    """'title' (Cinzel black), 'display' (Cinzel bold) or 'plain' (the sans) at `size` pixels."""
+    """'title' (Cinzel black), 'display' (Cinzel bold), 'plain' (the sans of the active language)
+    or 'mark' (the sans for numbers, the same in every language) at `size` pixels."""
     if face == "plain":
         return fonts.plain(size)
+    if face == "mark":
+        return fonts.mark(size)
     return fonts.display(size, 900 if face == "title" else 800)
 
 
@@ -130,13 +137,16 @@ def _put(image: Image.Image, made: tuple[Image.Image, int], x: float, baseline: 
 def _fit(face: str, text: str, width: float, size: int, smallest: int) -> tuple[int, str]:
     """The largest size from `size` down to `smallest` at which `text` fits `width`, and the
     text, cut with an ellipsis if even the smallest size is too large."""
+    cut = "…"
+    if face == "plain":
+        text, cut = fonts.drawable(text), fonts.drawable(cut)
     for points in range(size, smallest - 1, -1):
         if _face(face, points).getlength(text) <= width:
             return points, text
     font = _face(face, smallest)
-    while text and font.getlength(text + "…") > width:
+    while text and font.getlength(text + cut) > width:
         text = text[:-1]
-    return smallest, text.rstrip() + "…"
+    return smallest, text.rstrip() + cut
 
 
 @built_once
@@ -150,28 +160,29 @@ def status_words(state: GameState) -> str:
     """The top right of the panel: who acts, or the result in a few words."""
     outcome = state.outcome
     if outcome is None:
-        return f"{seat_title(state.position.seat_slug)} to act"
+        return str(M("{seat} to act", seat=seat_term(state.position.seat_slug)))
     return short_result(outcome, state.position.seats)
 
 
 def short_result(outcome: Outcome, seats: Sequence[str]) -> str:
     if outcome.winners:
-        return f"{titles([s for s in seats if s in outcome.winners])} wins"
+        return str(M("{seats} wins", seats=listed([s for s in seats if s in outcome.winners])))
     drawn = [s for s in seats if s in outcome.drawn]
-    return "Draw" if len(drawn) == len(seats) else f"Draw: {titles(drawn)}"
+    return str(M("Draw")) if len(drawn) == len(seats) else str(M("Draw: {seats}", seats=listed(drawn)))
 
 
 def line_words(state: GameState, events: Sequence[Any], caption: str | None) -> str:
     """The bottom line: a replay's caption, else what the last move did, else the result.
-    (The sans font has no dashes: the consequences of a move become sentences of their own.)"""
+    (English's sans font has no dashes: the consequences of a move become sentences of their
+    own, and `fonts.drawable` makes any other dash a hyphen.)"""
     if caption:
-        return caption.replace("—", "-").replace("–", "-")
+        return caption
     if events:
-        text = describe_events(events).replace(" — ", ". ")
-        return f"Last move: {text}" if isinstance(events[0], Charged | Turned) else text
+        text = str(describe_events(events)).replace(" — ", ". ")
+        return str(M("Last move: {move}", move=text)) if isinstance(events[0], Charged | Turned) else text
     if state.outcome is not None:
-        return state.outcome.summary
-    return "Charge a pikeman along the way it points, or turn one: the first to the target wins"
+        return str(state.outcome.summary)
+    return str(M("Charge a pikeman along the way it points, or turn one: the first to the target wins"))
 
 
 def _kind(state: GameState, seat: int) -> str:
@@ -201,7 +212,8 @@ def _draw_top_row(image: Image.Image, state: GameState) -> None:
     baseline = PANEL_TOP + TOP_ROW / 2 + 9
     x = PAD + 4
     x += _put(image, words("PIKEMEN", "title", 24, C.INK), x, baseline) + 12
-    _put(image, words(f"FIRST TO {state.position.target} POINTS", "display", 14, C.MUTED), x, baseline - 1)
+    goal = str(M("first to {target} points", target=state.position.target)).upper()
+    _put(image, words(goal, "display", 14, C.MUTED), x, baseline - 1)
     right = WIDTH - PAD - 4
     width = _put(image, status(status_words(state)), right, baseline, right=True)
     if state.outcome is None:  # the seat's colour beside its name
@@ -223,14 +235,15 @@ def _draw_card(image: Image.Image, state: GameState, seat: int) -> None:
     image.paste(icon, (left + 2, top + (CARD_HEIGHT - icon.height) // 2 - 1), icon)
     badge = kind if kind in _TAGS else "no-pieces" if position.counts[seat] == 0 else None
     if badge is not None:
-        mark = tag(badge)
+        mark = tag(badge, active().locale)
         image.paste(mark, (right - mark.width - 10, top - mark.height // 2), mark)
     ink = C.OUT_TEXT if kind == "out" else C.INK
     x = left + 66
-    _put(image, words(seat_title(slug).upper(), "display", 18 if seats < 4 else 16, ink), x, top + 28)
+    size, name = _fit("display", str(seat_term(slug)).upper(), right - 10 - x, 18 if seats < 4 else 16, 12)
+    _put(image, words(name, "display", size, ink), x, top + 28)
     score, target = position.scores[seat], position.target
-    width = _put(image, words(str(score), "plain", 30, ink), x, top + 53)
-    _put(image, words(f"/ {target}", "plain", 15, C.MUTED), x + width + 4, top + 53)
+    width = _put(image, words(str(score), "mark", 30, ink), x, top + 53)
+    _put(image, words(f"/ {target}", "mark", 15, C.MUTED), x + width + 4, top + 53)
     # The score bar: one notch per point up to the target.
     draw = ImageDraw.Draw(image)
     bar_left, bar_right, bar_top = x, right - 12, top + 62
