@@ -1,33 +1,61 @@
-"""Nika's front end: its action commands, help page, rules digest and board buttons."""
+"""Nika's front end: its action commands, help page, rules digest and board buttons.
+
+Words players read here are Messages, rendered in each reader's language. Command, option
+and choice words are data the command translator looks up; the help names commands and
+options through the same catalogue (`_NAMES`), so it shows what Discord shows the reader.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from bot.commands.spec import OptionSpec
 from bot.games import ActionCommand, FrontEnd
 from engine.api import Choice
 from engine.errors import IllegalAction
+from engine.i18n import M, T, english
 from engine.nika.actions import Rotate, parse_action, squares_text
+from engine.nika.game import DIRECTION_LABELS, VERB_LABELS
 
-HELP = """\
+# Command and option names as the reader's client shows them.
+_NAMES: dict[str, Any] = {
+    "new": T("new", "command"), "join": T("join", "command"), "start": T("start", "command"),
+    "move": T("move", "command"), "rotate": T("rotate", "command"), "advance": T("advance", "command"),
+    "rally": T("rally", "command"), "pass": T("pass", "command"), "undo": T("undo", "command"),
+    "play": T("play", "command"), "board": T("board", "command"), "history": T("history", "command"),
+    "rules": T("rules", "command"), "replay": T("replay", "command"), "mygames": T("mygames", "command"),
+    "settings": T("settings", "command"), "stats": T("stats", "command"), "resign": T("resign", "command"),
+    "draw": T("draw", "command"), "declare": T("declare", "command"), "concede": T("concede", "command"),
+    "challenge": T("challenge", "command"), "abort": T("abort", "command"),
+    "city": T("city", "option"), "piece": T("piece", "option"), "direction": T("direction", "option"),
+    "pieces": T("pieces", "option"), "facing": T("facing", "option"), "square": T("square", "option"),
+    "action": T("action", "option"), "format": T("format", "option"), "deadline": T("deadline", "option"),
+    "dm": T("dm", "option"), "user": T("user", "option"), "from": T("from", "option"),
+    "choice": T("choice", "option"), "team": T("team", "option"),
+}  # fmt: skip
+
+HELP = M(
+    """\
 **Nika on Discord** — a team game of Greek hoplites: Athens + Messene against Sparta + Thebes.
-**Start:** `/nika new city:athens-messene` opens a lobby here; others `/nika join city:…`; then `/nika start`.
+**Start:** `/nika {new} {city}:athens-messene` opens a lobby here; others `/nika {join} {city}:…`; then `/nika {start}`.
 Two players take a team each; with three, one holds a team; with four, one city each.
 **Your turn (2 actions):**
-• `/nika move piece:j6 direction:w` — one piece steps one square and ends facing that way; it routs an enemy that is not facing it.
-• `/nika rotate pieces:k5 facing:w` — turn a piece, or a phalanx (`j4,j5,j6`), in place.
-• `/nika advance pieces:j4,j5,j6` — a phalanx steps the way it faces, pushing or routing enemies.
-• `/nika rally square:k1 facing:n` — bring a routed piece back on your rally area.
-• `/nika pass` · `/nika undo` (your last action, while your turn lasts) · `/nika play action:<notation>`.
-**Look:** `/nika board` · `/nika history` · `/nika rules` · `/nika replay` (animation, or `format:record` for the game record) · `/nika mygames`.
-**Across days:** `/nika settings` — reminder interval, turn deadline (`/nika new deadline:`), and `dm:on` for reminders by direct message.
-**Standings:** `/nika stats` (the leaderboard) · `/nika stats user:@someone`.
-**Analysis:** `/nika new city:… from:<position or game record>` starts a casual, unrated match there.
-**End early:** `/nika resign` · `/nika draw choice:offer|accept|decline` · `/nika declare team:…` then the opponents `/nika concede` or `/nika challenge`.
-**Abort:** `/nika abort` (the creator, or anyone with Manage Channels)."""
+• `/nika {move} {piece}:j6 {direction}:w` — one piece steps one square and ends facing that way; it routs an enemy that is not facing it.
+• `/nika {rotate} {pieces}:k5 {facing}:w` — turn a piece, or a phalanx (`j4,j5,j6`), in place.
+• `/nika {advance} {pieces}:j4,j5,j6` — a phalanx steps the way it faces, pushing or routing enemies.
+• `/nika {rally} {square}:k1 {facing}:n` — bring a routed piece back on your rally area.
+• `/nika {pass}` · `/nika {undo}` (your last action, while your turn lasts) · `/nika {play} {action}:<notation>`.
+**Look:** `/nika {board}` · `/nika {history}` · `/nika {rules}` · `/nika {replay}` (animation, or `{format}:record` for the game record) · `/nika {mygames}`.
+**Across days:** `/nika {settings}` — reminder interval, turn deadline (`/nika {new} {deadline}:`), and `{dm}:on` for reminders by direct message.
+**Standings:** `/nika {stats}` (the leaderboard) · `/nika {stats} {user}:@someone`.
+**Analysis:** `/nika {new} {city}:… {from}:<position or game record>` starts a casual, unrated match there.
+**End early:** `/nika {resign}` · `/nika {draw} {choice}:offer|accept|decline` · `/nika {declare} {team}:…` then the opponents `/nika {concede}` or `/nika {challenge}`.
+**Abort:** `/nika {abort}` (the creator, or anyone with Manage Channels).""",
+    **_NAMES,
+)
 
-RULES = """\
+RULES = M("""\
 **Nika in one minute**
 **Goal:** get one of your pieces onto your **victory area** — the three squares in your colour on the far side. If you or your ally does, your team wins at once.
 **Turns:** Athens → Sparta → Messene → Thebes, two actions each.
@@ -37,9 +65,10 @@ RULES = """\
 **Never:** enter an enemy victory area; rout or push your own team.
 **Draws:** four city turns in a row of two passes, the same position three times, or everyone agrees.
 **Nika!** Declare when victory is certain; if the opponents concede, it is won.
-*The picture: an Athenian phalanx advances east. On rank 5, two Athenians outweigh the Spartan facing them and push it back; on rank 6 the Spartan faces away and is routed.*"""
+*The picture: an Athenian phalanx advances east. On rank 5, two Athenians outweigh the Spartan facing them and push it back; on rank 6 the Spartan faces away and is routed.*""")
 
-DIRECTIONS = tuple(Choice(word[0], f"{word} ({word[0]})") for word in ("north", "east", "south", "west"))
+# The command's choices carry the English label; Discord shows each reader its translation.
+DIRECTIONS = tuple(Choice(letter, english(label)) for letter, label in zip("nesw", DIRECTION_LABELS, strict=True))
 
 
 def _group(text: str) -> str:
@@ -89,20 +118,27 @@ ACTIONS = (
 )  # fmt: skip
 
 
+_FIRST_QUESTIONS = {
+    "move": M("Which piece moves?"),
+    # Largest formations first: a menu holds 25 choices, and big phalanxes matter most.
+    "rotate": M("Which piece or phalanx turns?"),
+    "advance": M("Which phalanx advances?"),
+    "rally": M("Rally onto which square?"),
+}
+
+
 def _question(chosen: tuple[str, ...]) -> str:
-    """What the board's menus ask, step by step."""
-    first = {
-        "move": "Which piece moves?",
-        # Largest formations first: a menu holds 25 choices, and big phalanxes matter most.
-        "rotate": "Which piece or phalanx turns?",
-        "advance": "Which phalanx advances?",
-        "rally": "Rally onto which square?",
-    }
+    """What the board's menus ask, step by step, in the language of whoever opens them."""
     if len(chosen) <= 1:
-        return first.get(chosen[0] if chosen else "", "What do you do?")
+        return str(_FIRST_QUESTIONS.get(chosen[0] if chosen else "", M("What do you do?")))
     verb, where = chosen[0], chosen[1]
-    return {"move": f"Move {where} which way?", "rotate": f"Turn {where} to face…",
-            "rally": f"The piece rallied on {where} faces…"}.get(verb, "Choose")  # fmt: skip
+    if verb == "move":
+        return str(M("Move {square} which way?", square=where))
+    if verb == "rotate":
+        return str(M("Turn {square} to face…", square=where))
+    if verb == "rally":
+        return str(M("The piece rallied on {square} faces…", square=where))
+    return str(M("Choose"))
 
 
 FRONT_END = FrontEnd(
@@ -122,7 +158,7 @@ FRONT_END = FrontEnd(
         "sparta-thebes": "Sparta + Thebes (a whole team)",
     },
     panel=("move", "rotate", "advance", "rally", "pass"),
-    panel_labels={"move": "Move", "rotate": "Rotate", "advance": "Advance", "rally": "Rally", "pass": "Pass"},
+    panel_labels=VERB_LABELS,
     play_example="move j6 w · rotate k5 w · advance j4,j5,j6 · rally k1 n · pass",
     question=_question,
 )

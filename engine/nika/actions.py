@@ -1,4 +1,8 @@
-"""Actions as typed values, with the canonical notation and a tolerant parser."""
+"""Actions as typed values, with the canonical notation and a tolerant parser.
+
+The parser reads directions as letters, English or Spanish words (`west`, `oeste`),
+arrows or emoji; canonical notation always writes the letters.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +10,7 @@ import re
 from dataclasses import dataclass
 
 from engine.errors import NotationError
+from engine.i18n import M
 from engine.nika.board import (
     FILE_COUNT,
     IN_PLAY,
@@ -89,6 +94,9 @@ _DIRECTIONS = {
     "e": Direction.E, "east": Direction.E, "right": Direction.E, "→": Direction.E, ">": Direction.E,
     "s": Direction.S, "south": Direction.S, "down": Direction.S, "↓": Direction.S, "v": Direction.S,
     "w": Direction.W, "west": Direction.W, "left": Direction.W, "←": Direction.W, "<": Direction.W,
+    # Spanish, like the English above (arriba is up: north); `o` (oeste) means nothing else in Nika.
+    "norte": Direction.N, "arriba": Direction.N, "este": Direction.E, "derecha": Direction.E,
+    "sur": Direction.S, "abajo": Direction.S, "oeste": Direction.W, "o": Direction.W, "izquierda": Direction.W,
     # What phone emoji keyboards send (the variation selector U+FE0F is dropped before lookup).
     "⬆": Direction.N, "➡": Direction.E, "⬇": Direction.S, "⬅": Direction.W,
     "🔼": Direction.N, "🔽": Direction.S, "▶": Direction.E, "◀": Direction.W,
@@ -97,14 +105,24 @@ _DIRECTIONS = {
 _DIAGONALS = frozenset(
     {"ne", "nw", "se", "sw", "northeast", "northwest", "southeast", "southwest", "north-east", "north-west",
      "south-east", "south-west", "up-left", "up-right", "down-left", "down-right", "upleft", "upright",
-     "downleft", "downright", "↗", "↖", "↘", "↙", "diagonal", "diagonally"}
+     "downleft", "downright", "↗", "↖", "↘", "↙", "diagonal", "diagonally",
+     "noreste", "noroeste", "sureste", "suroeste", "sudeste", "sudoeste", "nor-este", "nor-oeste", "sur-este",
+     "sur-oeste", "diagonalmente"}
 )  # fmt: skip
-_FILLERS = frozenset({"to", "facing", "face", "toward", "towards"})  # "rally k1 facing north", "move j6 to i6"
+# "rally k1 facing north", "move j6 to i6", "rally k1 mirando al norte", "move j6 hacia el oeste"
+_FILLERS = frozenset({"to", "facing", "face", "toward", "towards", "a", "al", "el", "hacia", "hasta", "mirando"})
 _GLUED = re.compile(r"^([a-u]\d{1,2})(ne|nw|se|sw|[nesw])$")
 _RANGE = re.compile(r"^([a-u]\d{1,2})-([a-u]\d{1,2})$")
 _SPACED_RANGE = re.compile(r"([a-u]\d{1,2})\s*(?:-|\.\.)\s*([a-u]\d{1,2})")
-_DIAGONAL_TEXT = "pieces never move or face diagonally: use n, e, s or w"
-_USAGE = "write one of: move j6 w · rotate k5 w · rotate j4,j5,j6 n · advance j4,j5,j6 · rally k1 n · pass"
+_DIAGONAL_TEXT = M("pieces never move or face diagonally: use n, e, s or w")
+_USAGE = M("write one of: move j6 w · rotate k5 w · rotate j4,j5,j6 n · advance j4,j5,j6 · rally k1 n · pass")
+
+
+_NEEDS_DIRECTION = {
+    "move": M("move needs the square(s) and then a direction, like move j6 w"),
+    "rotate": M("rotate needs the square(s) and then a direction, like rotate k5 w"),
+    "rally": M("rally needs the square(s) and then a direction, like rally k1 n"),
+}
 
 
 def shown(text: str, limit: int = 40) -> str:
@@ -119,14 +137,14 @@ def parse_direction(text: str) -> Direction:
     if direction is None:
         if word in _DIAGONALS:
             raise NotationError(_DIAGONAL_TEXT)
-        raise NotationError(f"{shown(text)} is not a direction: use n, e, s or w")
+        raise NotationError(M("{text} is not a direction: use n, e, s or w", text=shown(text)))
     return direction
 
 
 def _grid_square(text: str) -> Square:
     sq = parse_square_name(text)
     if sq is None:
-        raise NotationError(f"{shown(text)} is not a square: files run a–u and ranks 1–15, like j6")
+        raise NotationError(M("{text} is not a square: files run a–u and ranks 1–15, like j6", text=shown(text)))
     return sq
 
 
@@ -146,8 +164,9 @@ def _expand_range(start: Square, end: Square) -> list[Square]:
         low, high = sorted((file_of(start), file_of(end)))
         return [square(f, rank_of(start)) for f in range(low, high + 1) if f < FILE_COUNT]
     raise NotationError(
-        f"{square_name(start)}-{square_name(end)} is not a straight line: a range runs along one file or rank"
-    )
+        M("{start}-{end} is not a straight line: a range runs along one file or rank", start=square_name(start),
+          end=square_name(end))
+    )  # fmt: skip
 
 
 def _tokens(text: str) -> list[str]:
@@ -176,7 +195,7 @@ def _squares(tokens: list[str]) -> tuple[Square, ...]:
     seen: set[Square] = set()
     for sq in result:
         if sq in seen:
-            raise NotationError(f"{square_name(sq)} is listed twice")
+            raise NotationError(M("{square} is listed twice", square=square_name(sq)))
         seen.add(sq)
     return tuple(sorted(result, key=sort_key))
 
@@ -190,36 +209,37 @@ def _step(frm_text: str, to_text: str) -> Move:
     if abs(file_of(frm) - file_of(to)) == 1 and abs(rank_of(frm) - rank_of(to)) == 1:
         raise NotationError(_DIAGONAL_TEXT)
     raise NotationError(
-        f"{square_name(frm)} to {square_name(to)} is not a single step: a piece moves one square n, e, s or w"
-    )
+        M("{frm} to {to} is not a single step: a piece moves one square n, e, s or w", frm=square_name(frm),
+          to=square_name(to))
+    )  # fmt: skip
 
 
 def parse_action(text: str) -> Action:
     """Parse an action from notation, tolerantly: case, spaces, commas, ranges, words for directions."""
     tokens = _tokens(text)
     if not tokens:
-        raise NotationError(f"an action is needed: {_USAGE}")
+        raise NotationError(M("an action is needed: {usage}", usage=_USAGE))
     verb = _VERBS.get(tokens[0])
     if verb is None:
-        raise NotationError(f"I can't read {shown(text)}: {_USAGE}")
+        raise NotationError(M("I can't read {text}: {usage}", text=shown(text), usage=_USAGE))
     args = [token for token in tokens[1:] if token not in _FILLERS]
     if any(token in _DIAGONALS for token in args):
         raise NotationError(_DIAGONAL_TEXT)
     if verb == "pass":
         if args:
-            raise NotationError("pass takes nothing after it")
+            raise NotationError(M("pass takes nothing after it"))
         return Pass()
     if verb == "advance":
         if args and args[-1] in _DIRECTIONS:
             raise NotationError(
-                "a phalanx advances the way it faces, so leave out the direction (rotate it first to go another way)"
+                M("a phalanx advances the way it faces, so leave out the direction (rotate it first to go another way)")
             )
         squares = _squares(args)
         if len(squares) < 2:
             raise NotationError(
-                "advance needs the squares of a phalanx of 2 or more pieces, like advance j4,j5,j6 "
-                "(a single piece uses move)"
-            )
+                M("advance needs the squares of a phalanx of 2 or more pieces, like advance j4,j5,j6 "
+                  "(a single piece uses move)")
+            )  # fmt: skip
         return Advance(squares)
     if args and args[-1] not in _DIRECTIONS and not any(c.isdigit() for c in args[-1]):
         parse_direction(args[-1])  # a word that is no square was meant as a direction: say why it is not one
@@ -230,13 +250,13 @@ def parse_action(text: str) -> Action:
         if len(args) == 2:
             return _step(args[0], args[1])
     if len(args) < 2 or args[-1] not in _DIRECTIONS:
-        examples = {"move": "move j6 w", "rotate": "rotate k5 w", "rally": "rally k1 n"}
-        raise NotationError(f"{verb} needs the square(s) and then a direction, like {examples[verb]}")
+        raise NotationError(_NEEDS_DIRECTION[verb])
     direction = parse_direction(args[-1])
     squares = _squares(args[:-1])
     if verb == "rotate":
         return Rotate(squares, direction)
     if len(squares) != 1:
-        what = "a single piece; a phalanx uses advance" if verb == "move" else "one piece at a time"
-        raise NotationError(f"{verb} takes one square: {what}")
+        if verb == "move":
+            raise NotationError(M("move takes one square: a single piece; a phalanx uses advance"))
+        raise NotationError(M("rally takes one square: one piece at a time"))
     return Move(squares[0], direction) if verb == "move" else Rally(squares[0], direction)

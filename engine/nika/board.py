@@ -2,11 +2,16 @@
 
 Squares are ints on a 21 x 15 grid (files a-u, ranks 1-15); only 144 are in play.
 Everything here is a precomputed table so the rules never recompute geometry.
+
+Cities, teams and directions keep English titles for seats, records and storage; what
+players read is their `term`, translated where it is read.
 """
 
 from __future__ import annotations
 
 from enum import IntEnum
+
+from engine.i18n import M, Message, T, Term
 
 FILES = "abcdefghijklmnopqrstu"
 FILE_COUNT = 21
@@ -34,8 +39,9 @@ class City(IntEnum):
         return self.name.capitalize()
 
     @property
-    def possessive(self) -> str:
-        return f"{self.title}'" if self.title.endswith("s") else f"{self.title}'s"
+    def term(self) -> Term:
+        """The city's name as players read it: "Athens", "Atenas"."""
+        return _CITY_TERMS[self]
 
     @property
     def team(self) -> Team:
@@ -70,6 +76,10 @@ class Team(IntEnum):
         return ("Athens–Messene", "Sparta–Thebes")[self]
 
     @property
+    def term(self) -> Term:
+        return _TEAM_TERMS[self]
+
+    @property
     def cities(self) -> tuple[City, City]:
         return (City(self), City(self + 2))
 
@@ -83,7 +93,7 @@ class Team(IntEnum):
         for team in cls:
             if cleaned in (team.slug, team.name.lower().replace("_", "-")):
                 return team
-        raise ValueError(f"unknown team {slug!r}: use athens-messene or sparta-thebes")
+        raise ValueError(M("unknown team {team}: use athens-messene or sparta-thebes", team=repr(slug)))
 
 
 class Direction(IntEnum):
@@ -101,8 +111,9 @@ class Direction(IntEnum):
         return "nesw"[self]
 
     @property
-    def word(self) -> str:
-        return ("north", "east", "south", "west")[self]
+    def word(self) -> Term:
+        """The direction's name, translated where it is read ("north", "norte")."""
+        return _DIRECTION_TERMS[self]
 
     @property
     def is_vertical(self) -> bool:
@@ -110,6 +121,9 @@ class Direction(IntEnum):
 
 
 CITY_FORWARD = (Direction.N, Direction.E, Direction.S, Direction.W)
+_CITY_TERMS = (T("Athens"), T("Sparta"), T("Messene"), T("Thebes"))
+_TEAM_TERMS = (T("Athens–Messene"), T("Sparta–Thebes"))
+_DIRECTION_TERMS = (T("north"), T("east"), T("south"), T("west"))
 _DELTAS = ((0, 1), (1, 0), (0, -1), (-1, 0))
 
 
@@ -207,26 +221,34 @@ def sort_key(sq: Square) -> tuple[int, int]:
     return (file_of(sq), rank_of(sq))
 
 
-def region_name(sq: Square) -> str:
-    """A player-facing description of where a square lies."""
-    if sq in CENTRAL_AREA:
-        return "the central area"
-    if VICTORY_OWNER[sq] is not None:
-        return f"{VICTORY_OWNER[sq].possessive} victory area"  # type: ignore[union-attr]
-    if RALLY_OWNER[sq] is not None:
-        return f"{RALLY_OWNER[sq].possessive} rally area"  # type: ignore[union-attr]
-    for city, tray in ROUTED_TRAY.items():
-        if sq in tray:
-            return f"{city.possessive} routed-pieces box"
-    return "the ring" if sq in RING else "off the board"
-
-
-def not_in_play_text(sq: Square) -> str:
+def not_in_play_text(sq: Square) -> Message:
     """Why a grid square (or OFF_GRID) cannot be stood on, as a clause: 'k7 is in the central area'."""
     if sq == OFF_GRID:
-        return "that is off the board"
-    where = region_name(sq)
-    return f"{square_name(sq)} is off the board" if where == "off the board" else f"{square_name(sq)} is in {where}"
+        return M("that is off the board")
+    name = square_name(sq)
+    if sq in CENTRAL_AREA:
+        return M("{square} is in the central area", square=name)
+    owner = VICTORY_OWNER[sq]
+    if owner is not None:
+        return M("{square} is in {city:poss} victory area", square=name, city=owner.term)
+    owner = RALLY_OWNER[sq]
+    if owner is not None:
+        return M("{square} is in {city:poss} rally area", square=name, city=owner.term)
+    for city, tray in ROUTED_TRAY.items():
+        if sq in tray:
+            return M("{square} is in {city:poss} routed-pieces box", square=name, city=city.term)
+    if sq in RING:
+        return M("{square} is in the ring", square=name)
+    return M("{square} is off the board", square=name)
+
+
+def victory_owner(sq: Square) -> City:
+    """Whose victory area holds `sq`: for a square in play that a team may not enter, which can
+    only be an enemy victory area."""
+    owner = VICTORY_OWNER[sq]
+    if owner is None:
+        raise ValueError(f"{square_name(sq)} is in no victory area")
+    return owner
 
 
 START_LAYOUT = (

@@ -3,30 +3,58 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from engine.api import ClaimSpec, Ending, EndingKind, Game, Outcome, Seat, Side, Step, UndoScope
-from engine.errors import IllegalAction
+from engine.errors import GameOver, IllegalAction
+from engine.i18n import Catalog, M, active, using
 from engine.nika.actions import Action, Advance, Move, Pass, Rally, Rotate, parse_action, squares_text
 from engine.nika.board import City, Direction, Team, square_name
-from engine.nika.describe import describe_events
+from engine.nika.describe import describe_message
 from engine.nika.events import Event
 from engine.nika.state import GameState, Reason
 from engine.nika.state import Outcome as NikaOutcome
+from engine.nika.words import summary
 
+# Titles stay English here (records, storage, the command surface); players read them as Terms.
 SEATS = tuple(Seat(city.name.lower(), city.title, city.team.slug) for city in City)
 SIDES = tuple(Side(team.slug, team.title, tuple(c.name.lower() for c in team.cities)) for team in Team)
 _VERBS = {Move: "move", Rotate: "rotate", Advance: "advance", Rally: "rally", Pass: "pass"}
+# What the board's buttons and menus call each action, and each direction (also the command's choices).
+VERB_LABELS = {"move": M("Move"), "rotate": M("Rotate"), "advance": M("Advance"), "rally": M("Rally"),
+               "pass": M("Pass")}  # fmt: skip
+DIRECTION_LABELS = (M("north (n)"), M("east (e)"), M("south (s)"), M("west (w)"))
 
 
-def _direction_step(direction: Direction) -> Step:
-    return Step(direction.letter, f"{direction.word} ({direction.letter})", int(direction))
+@dataclass(frozen=True, slots=True)
+class _MenuSteps:
+    """The labelled steps menus offer, in one language. Menus ask for the path of every legal
+    action, so these are built once per language."""
+
+    verbs: dict[str, Step]
+    directions: tuple[Step, ...]
+
+
+_MENU_STEPS: dict[str, _MenuSteps] = {}  # per language
+
+
+def _menu_steps(catalog: Catalog) -> _MenuSteps:
+    found = _MENU_STEPS.get(catalog.locale)
+    if found is None:
+        with using(catalog):
+            steps = _MenuSteps(
+                {verb: Step(verb, str(label)) for verb, label in VERB_LABELS.items()},
+                tuple(Step(d.letter, str(DIRECTION_LABELS[d]), int(d)) for d in Direction),
+            )
+        found = _MENU_STEPS.setdefault(catalog.locale, steps)
+    return found
 
 
 def city_of(seat: str) -> City:
     try:
         return City[seat.upper()]
     except KeyError:
-        raise IllegalAction(f"{seat!r} is not a city of Nika") from None
+        raise IllegalAction(M("{seat} is not a city of Nika", seat=repr(seat))) from None
 
 
 class NikaGame(Game[GameState]):
@@ -41,7 +69,7 @@ class NikaGame(Game[GameState]):
 
     def seats(self, players: int) -> tuple[Seat, ...]:
         if players not in self.player_counts:
-            raise ValueError(f"Nika is for 2 to 4 players, not {players}")
+            raise ValueError(M("Nika is for 2 to 4 players, not {players}", players=players))
         return SEATS  # four cities whatever the count: two or three players hold several
 
     def sides(self, players: int) -> tuple[Side, ...]:
@@ -75,12 +103,16 @@ class NikaGame(Game[GameState]):
         return state.legal_actions()
 
     def apply(self, state: GameState, action: Action) -> tuple[GameState, Sequence[Event]]:
+        if state.outcome is not None:  # said here, where the summary reads in the player's language
+            raise GameOver(M("the game is over: {summary}", summary=summary(state.outcome)))
         return state.apply(action)
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
 
     def end(self, state: GameState, ending: Ending) -> tuple[GameState, Sequence[Event]]:
+        if state.outcome is not None and ending.kind is not EndingKind.TIMEOUT:
+            raise GameOver(M("the game is over: {summary}", summary=summary(state.outcome)))
         if ending.kind is EndingKind.RESIGNATION:
             # Resigning concedes the game for your team (the rulebook's "Nika" section).
             team = city_of(ending.seat or "").team
@@ -91,14 +123,14 @@ class NikaGame(Game[GameState]):
             try:
                 team = Team.from_slug(ending.side or "")
             except ValueError as error:
-                raise IllegalAction(str(error)) from None
+                raise IllegalAction(*error.args) from None
             # Declared by a player of the losing team (for the opponents): they conceded.
             declarer = city_of(ending.seat).team if ending.seat else team
             reason = Reason.CONCESSION if declarer == team else Reason.YIELDED
             return state.conclude(NikaOutcome(team, reason)), ()
         # Time ran out: the rest of the turn is passed, which may itself draw the game.
         if ending.seat != self.to_act(state):
-            raise IllegalAction(f"it is not {ending.seat}'s turn")
+            raise IllegalAction(M("it is not {seat}'s turn", seat=ending.seat))
         events: list[Event] = []
         city = state.to_act
         while not state.is_over and state.to_act == city:
@@ -107,33 +139,35 @@ class NikaGame(Game[GameState]):
         return state, events
 
     def describe(self, events: Sequence[Event]) -> str:
-        return describe_events(events)
+        return str(describe_message(events))
 
     def action_path(self, action: Action) -> tuple[Step, ...]:
-        verb = _VERBS[type(action)]
-        first = Step(verb, verb.capitalize())
+        """Labelled in the language of the player who opens the menu (the active catalogue)."""
+        steps = _menu_steps(active())
+        first = steps.verbs[_VERBS[type(action)]]
         if isinstance(action, Move):
             return (first, Step(square_name(action.square), square_name(action.square)),
-                    _direction_step(action.direction))  # fmt: skip
+                    steps.directions[action.direction])  # fmt: skip
         if isinstance(action, Rotate | Advance):
             # Menus hold 25 choices: the largest formations, which matter most, come first.
             group = squares_text(action.squares)
             squares = Step(group, group, -len(action.squares))
             if isinstance(action, Advance):
                 return (first, squares)
-            return (first, squares, _direction_step(action.facing))
+            return (first, squares, steps.directions[action.facing])
         if isinstance(action, Rally):
             return (first, Step(square_name(action.square), square_name(action.square)),
-                    _direction_step(action.facing))  # fmt: skip
+                    steps.directions[action.facing])  # fmt: skip
         return (first,)
 
 
 def generic_outcome(outcome: NikaOutcome) -> Outcome:
+    # The summary stays a Message: a finished game reads in each viewer's language.
     seats = frozenset(seat.slug for seat in SEATS)
     if outcome.winner is None:
-        return Outcome(frozenset(), seats, outcome.reason.value, outcome.describe())
+        return Outcome(frozenset(), seats, outcome.reason.value, summary(outcome))
     winners = frozenset(city.name.lower() for city in outcome.winner.cities)
-    return Outcome(winners, frozenset(), outcome.reason.value, outcome.describe())
+    return Outcome(winners, frozenset(), outcome.reason.value, summary(outcome))
 
 
 GAME = NikaGame()

@@ -6,6 +6,7 @@ from collections.abc import Iterator
 from typing import NamedTuple
 
 from engine.errors import NotationError
+from engine.i18n import M
 from engine.nika.board import (
     ENTERABLE,
     GRID_SIZE,
@@ -18,9 +19,9 @@ from engine.nika.board import (
     Team,
     not_in_play_text,
     parse_square_name,
-    region_name,
     sort_key,
     square_name,
+    victory_owner,
 )
 
 PIECES_PER_CITY = 6
@@ -142,34 +143,46 @@ class Position:
         fields = text.split()
         if len(fields) != 5:
             raise NotationError(
-                "a position has five fields: A:… S:… M:… T:… and the city to act with its "
-                f"actions left (e.g. A2); got {len(fields)}"
-            )
+                M("a position has five fields: A:… S:… M:… T:… and the city to act with its actions left (e.g. A2); "
+                  "got {count}", count=len(fields))
+            )  # fmt: skip
         cells = [EMPTY] * GRID_SIZE
         for expected, field in zip(City, fields[:4], strict=True):
             letter, colon, body = field.partition(":")
             if not colon or letter.upper() != expected.letter:
-                raise NotationError(f"field {field!r} should start with {expected.letter}: (cities go A, S, M, T)")
+                raise NotationError(
+                    M("field {field} should start with {letter}: (cities go A, S, M, T)", field=repr(field),
+                      letter=expected.letter)
+                )  # fmt: skip
             if body == "-":
                 continue
             entries = body.split(",")
             if len(entries) > PIECES_PER_CITY:
-                raise NotationError(f"{expected.title} has {len(entries)} pieces; a city has at most 6")
+                raise NotationError(
+                    M("{city} has {count} pieces; a city has at most 6", city=expected.term, count=len(entries))
+                )
             for entry in entries:
                 sq = parse_square_name(entry[:-1]) if len(entry) >= 3 else None
                 facing = "nesw".find(entry[-1:].lower())
                 if sq is None or facing < 0:
-                    raise NotationError(f"{entry!r} is not a square followed by a facing (n, e, s, w)")
+                    raise NotationError(
+                        M("{entry} is not a square followed by a facing (n, e, s, w)", entry=repr(entry))
+                    )
                 if not IN_PLAY[sq]:
                     raise NotationError(not_in_play_text(sq))
                 if not ENTERABLE[expected.team][sq]:
-                    raise NotationError(f"{expected.title} cannot stand on {entry[:-1]}, {region_name(sq)}")
+                    raise NotationError(
+                        M("{city} cannot stand on {square}, {owner:poss} victory area", city=expected.term,
+                          square=entry[:-1], owner=victory_owner(sq).term)
+                    )  # fmt: skip
                 if cells[sq]:
-                    raise NotationError(f"two pieces on {square_name(sq)}")
+                    raise NotationError(M("two pieces on {square}", square=square_name(sq)))
                 cells[sq] = encode(expected, Direction(facing))
         turn = fields[4]
         if len(turn) != 2 or turn[0].upper() not in "ASMT" or turn[1] not in "12":
-            raise NotationError(f"{turn!r} should be the city to act and its actions left, like A2 or S1")
+            raise NotationError(
+                M("{turn} should be the city to act and its actions left, like A2 or S1", turn=repr(turn))
+            )
         return cls(tuple(cells), City.from_letter(turn[0]), int(turn[1]))
 
 

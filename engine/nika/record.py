@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.errors import NotationError
+from engine.i18n import M
 from engine.nika.actions import parse_action
 from engine.nika.board import City, Team
 from engine.nika.events import Event
@@ -45,7 +46,10 @@ class GameRecord:
         states: list[tuple[GameState, list[Event]]] = [(state, [])]
         for number, entry in enumerate(self.entries, start=1):
             if entry.city != state.to_act:
-                raise NotationError(f"action {number} is by {entry.city.title}, but {state.to_act.title} was to act")
+                raise NotationError(
+                    M("action {number} is by {city}, but {to_act} was to act", number=number, city=entry.city.term,
+                      to_act=state.to_act.term)
+                )  # fmt: skip
             state, events = state.apply(parse_action(entry.action))
             states.append((state, events))
         if self.ending is not None:
@@ -81,9 +85,12 @@ class GameRecord:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> GameRecord:
         if data.get("format") != FORMAT:
-            raise NotationError("this is not a Nika game record")
+            raise NotationError(M("this is not a Nika game record"))
         if data.get("version") != FORMAT_VERSION:
-            raise NotationError(f"record format version {data.get('version')} is not supported (need {FORMAT_VERSION})")
+            raise NotationError(
+                M("record format version {version} is not supported (need {needed})", version=data.get("version"),
+                  needed=FORMAT_VERSION)
+            )  # fmt: skip
         try:
             entries = [
                 RecordEntry(City[item["city"].upper()], parse_action(item["action"]).notation(), item.get("player"))
@@ -98,14 +105,14 @@ class GameRecord:
         except (AttributeError, KeyError, TypeError, ValueError) as error:
             if isinstance(error, NotationError):
                 raise
-            raise NotationError(f"the game record is malformed: {error}") from error
+            raise NotationError(M("the game record is malformed: {error}", error=str(error))) from error
 
     @classmethod
     def from_json(cls, text: str) -> GameRecord:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as error:
-            raise NotationError(f"the game record is not valid JSON: {error.msg}") from error
+            raise NotationError(M("the game record is not valid JSON: {error}", error=error.msg)) from error
         if not isinstance(data, dict):
-            raise NotationError("the game record must be a JSON object")
+            raise NotationError(M("the game record must be a JSON object"))
         return cls.from_dict(data)

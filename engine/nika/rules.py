@@ -7,6 +7,7 @@ player can act on; `legal_actions` enumerates every legal action once.
 from __future__ import annotations
 
 from engine.errors import IllegalAction
+from engine.i18n import M, Message
 from engine.nika.actions import Action, Advance, Move, Pass, Rally, Rotate, squares_text
 from engine.nika.board import (
     ENTERABLE,
@@ -22,9 +23,9 @@ from engine.nika.board import (
     file_of,
     not_in_play_text,
     rank_of,
-    region_name,
     sort_key,
     square_name,
+    victory_owner,
 )
 from engine.nika.events import (
     Advanced,
@@ -55,31 +56,28 @@ _OTHER_FACINGS: tuple[tuple[Direction, ...], ...] = tuple(tuple(d for d in Direc
 _CELL_TEAM: tuple[int, ...] = tuple(0 if cell == EMPTY else ((cell - 1) >> 2) & 1 for cell in range(17))
 
 
-def _owner_text(city: City, actor: City) -> str:
-    if city == actor:
-        return "your own piece"
-    if city == actor.ally:
-        return f"your ally {city.possessive} piece"
-    return f"{city.possessive} piece"
-
-
 def _own_piece(cells: tuple[int, ...], sq: Square, actor: City) -> Direction:
     cell = cells[sq]
     if cell == EMPTY:
-        raise IllegalAction(f"{square_name(sq)} is not one of your pieces: it is empty")
+        raise IllegalAction(M("{square} is not one of your pieces: it is empty", square=square_name(sq)))
     owner = cell_city(cell)
     if owner == actor.ally:
         # Whoever holds both cities of a team needs the turn named, not "your ally".
-        raise IllegalAction(f"it is {actor.possessive} turn; {square_name(sq)} is {owner.possessive} piece")
+        raise IllegalAction(
+            M("it is {city:poss} turn; {square} is {owner:poss} piece", city=actor.term, square=square_name(sq),
+              owner=owner.term)
+        )  # fmt: skip
     if owner != actor:
-        raise IllegalAction(f"{square_name(sq)} is not one of your pieces: it is {_owner_text(owner, actor)}")
+        raise IllegalAction(
+            M("{square} is not one of your pieces: it is {owner:poss} piece", square=square_name(sq), owner=owner.term)
+        )
     return cell_facing(cell)
 
 
 def _check_square(sq: object) -> Square:
     """Typed actions can be built by code, so guard against squares outside the board."""
     if not isinstance(sq, int) or not 0 <= sq < GRID_SIZE:
-        raise IllegalAction(f"{sq!r} is not a square of the board")
+        raise IllegalAction(M("{square} is not a square of the board", square=repr(sq)))
     if not IN_PLAY[sq]:
         raise IllegalAction(not_in_play_text(sq))
     return sq
@@ -87,7 +85,7 @@ def _check_square(sq: object) -> Square:
 
 def _check_direction(direction: object) -> Direction:
     if not isinstance(direction, int) or not 0 <= direction < 4:
-        raise IllegalAction(f"{direction!r} is not a direction: use n, e, s or w")
+        raise IllegalAction(M("{text} is not a direction: use n, e, s or w", text=repr(direction)))
     return Direction(direction)
 
 
@@ -98,7 +96,7 @@ def _canonical_squares(squares: tuple[Square, ...]) -> tuple[Square, ...]:
     ordered = tuple(sorted(set(squares), key=sort_key))
     if len(ordered) != len(squares):
         twice = next(sq for sq in ordered if squares.count(sq) > 1)
-        raise IllegalAction(f"{square_name(twice)} is listed twice")
+        raise IllegalAction(M("{square} is listed twice", square=square_name(twice)))
     return ordered
 
 
@@ -120,17 +118,29 @@ def _phalanx_facing(cells: tuple[int, ...], squares: tuple[Square, ...], actor: 
     """The shared facing of a valid phalanx, or IllegalAction saying what is wrong."""
     facings = [_own_piece(cells, sq, actor) for sq in squares]
     if any(f != facings[0] for f in facings):
-        detail = ", ".join(f"{square_name(sq)} faces {f.letter}" for sq, f in zip(squares, facings, strict=True))
-        raise IllegalAction(f"a phalanx's pieces all face the same way, but {detail}")
+        raise IllegalAction(
+            M("a phalanx's pieces all face the same way, but {facings}", facings=_facings_text(squares, facings))
+        )
     if not _is_connected(squares):
         raise IllegalAction(
-            f"{squares_text(squares)} is not one connected group: a phalanx's pieces touch side by side"
-        )
+            M("{squares} is not one connected group: a phalanx's pieces touch side by side",
+              squares=squares_text(squares))
+        )  # fmt: skip
     return facings[0]
 
 
-def _line_name(sq: Square, direction: Direction) -> str:
-    return f"file {FILES[file_of(sq)]}" if direction.is_vertical else f"rank {rank_of(sq)}"
+def _facings_text(squares: tuple[Square, ...], facings: list[Direction]) -> Message:
+    """'j4 faces n, j5 faces e': each piece's facing, listed in one template per piece."""
+    text = M("{square} faces {facing}", square=square_name(squares[0]), facing=facings[0].letter)
+    for sq, facing in zip(squares[1:], facings[1:], strict=True):
+        text = M("{facings}, {square} faces {facing}", facings=text, square=square_name(sq), facing=facing.letter)
+    return text
+
+
+def _line_name(sq: Square, direction: Direction) -> Message:
+    if direction.is_vertical:
+        return M("the line of pieces on file {file}", file=FILES[file_of(sq)])
+    return M("the line of pieces on rank {rank}", rank=rank_of(sq))
 
 
 def _play_move(position: Position, action: Move, cells: list[int]) -> list[Event]:
@@ -139,20 +149,30 @@ def _play_move(position: Position, action: Move, cells: list[int]) -> list[Event
     _own_piece(position.cells, frm, actor)
     to = NEIGHBOUR[direction][frm]
     if to == OFF_GRID or not IN_PLAY[to]:
-        raise IllegalAction(f"{square_name(frm)} cannot move {direction.word}: {not_in_play_text(to)}")
+        raise IllegalAction(
+            M("{square} cannot move {direction}: {reason}", square=square_name(frm), direction=direction.word,
+              reason=not_in_play_text(to))
+        )  # fmt: skip
     if not ENTERABLE[actor.team][to]:
-        raise IllegalAction(f"{square_name(to)} is {region_name(to)}: {actor.title} may never enter it")
+        raise IllegalAction(
+            M("{square} is {owner:poss} victory area: {city} may never enter it", square=square_name(to),
+              owner=victory_owner(to).term, city=actor.term)
+        )  # fmt: skip
     events: list[Event] = []
     target = cells[to]
     if target:
         owner = cell_city(target)
-        if not owner.is_enemy_of(actor):
-            raise IllegalAction(f"{square_name(to)} is occupied by {_owner_text(owner, actor)}")
+        if owner == actor:
+            raise IllegalAction(M("{square} is occupied by your own piece", square=square_name(to)))
+        if owner == actor.ally:
+            raise IllegalAction(
+                M("{square} is occupied by your ally {owner:poss} piece", square=square_name(to), owner=owner.term)
+            )
         if cell_facing(target) == direction.opposite:
             raise IllegalAction(
-                f"{owner.possessive} hoplite on {square_name(to)} faces you: a single piece can only rout "
-                "an enemy that is not facing it (a phalanx may push)"
-            )
+                M("{owner:poss} hoplite on {square} faces you: a single piece can only rout an enemy that is not "
+                  "facing it (a phalanx may push)", owner=owner.term, square=square_name(to))
+            )  # fmt: skip
         events.append(Routed(owner, to))
     cells[frm] = EMPTY
     cells[to] = encode(actor, direction)
@@ -164,14 +184,19 @@ def _play_rotate(position: Position, action: Rotate, cells: list[int]) -> list[E
     facing = _check_direction(action.facing)
     squares = _canonical_squares(action.squares)
     if not squares:
-        raise IllegalAction("rotate needs the square of a piece or the squares of a phalanx")
+        raise IllegalAction(M("rotate needs the square of a piece or the squares of a phalanx"))
     if len(squares) == 1:
         current = _own_piece(position.cells, squares[0], actor)
     else:
         current = _phalanx_facing(position.cells, squares, actor)
     if current == facing:
-        what = square_name(squares[0]) if len(squares) == 1 else "that phalanx"
-        raise IllegalAction(f"{what} already faces {facing.word}: rotating must change the facing")
+        if len(squares) == 1:
+            raise IllegalAction(
+                M("{square} already faces {direction}: rotating must change the facing", square=square_name(squares[0]),
+                  direction=facing.word)
+            )  # fmt: skip
+        raise IllegalAction(M("that phalanx already faces {direction}: rotating must change the facing",
+                              direction=facing.word))  # fmt: skip
     new = encode(actor, facing)
     for sq in squares:
         cells[sq] = new
@@ -203,19 +228,22 @@ def _advance_effects(
         if target in members:
             continue
         if target == OFF_GRID or not IN_PLAY[target]:
-            line = _line_name(front, direction)
-            raise IllegalAction(f"the line of pieces on {line} cannot advance: {not_in_play_text(target)}")
+            raise IllegalAction(
+                M("{line} cannot advance: {reason}", line=_line_name(front, direction), reason=not_in_play_text(target))
+            )
         if not enterable[target]:
-            line = _line_name(front, direction)
-            where = f"{square_name(target)} is {region_name(target)}"
-            raise IllegalAction(f"the line of pieces on {line} cannot advance: {where}")
+            where = M("{square} is {owner:poss} victory area", square=square_name(target),
+                      owner=victory_owner(target).term)  # fmt: skip
+            raise IllegalAction(M("{line} cannot advance: {reason}", line=_line_name(front, direction), reason=where))
         cell = cells[target]
         if cell == EMPTY:
             continue
         if _CELL_TEAM[cell] == our_team:
-            who = "your own piece" if cell_city(cell) == actor else "your ally"
             line = _line_name(front, direction)
-            raise IllegalAction(f"the line of pieces on {line} is blocked by {who} at {square_name(target)}")
+            if cell_city(cell) == actor:
+                raise IllegalAction(M("{line} is blocked by your own piece at {square}", line=line,
+                                      square=square_name(target)))  # fmt: skip
+            raise IllegalAction(M("{line} is blocked by your ally at {square}", line=line, square=square_name(target)))
         if (cell - 1) & 3 != facing_us:
             effects.append(Routed(cell_city(cell), target))
             continue
@@ -233,9 +261,9 @@ def _advance_effects(
             behind = back[behind]
         if run <= len(chain):
             raise IllegalAction(
-                f"{cell_city(cell).possessive} hoplite on {square_name(target)} faces you: "
-                f"weight {run} against {len(chain)}, no push"
-            )
+                M("{owner:poss} hoplite on {square} faces you: weight {weight} against {against}, no push",
+                  owner=cell_city(cell).term, square=square_name(target), weight=run, against=len(chain))
+            )  # fmt: skip
         last = chain[-1]
         # The last pushed piece is routed if pushed off the board, into the central area,
         # onto an enemy victory area, or into one of its enemies (our team). A piece of
@@ -257,7 +285,7 @@ def _play_advance(position: Position, action: Advance, cells: list[int]) -> list
     actor = position.to_act
     squares = _canonical_squares(action.squares)
     if len(squares) < 2:
-        raise IllegalAction("a phalanx has 2 or more pieces: a single piece uses move")
+        raise IllegalAction(M("a phalanx has 2 or more pieces: a single piece uses move"))
     direction = _phalanx_facing(position.cells, squares, actor)
     moves, effects = _advance_effects(position.cells, squares, direction, actor)
     for event in effects:
@@ -277,13 +305,13 @@ def _play_rally(position: Position, action: Rally, cells: list[int]) -> list[Eve
     area = _RALLY_SQUARES[actor]
     if sq not in area:
         raise IllegalAction(
-            f"{square_name(sq)} is not in your rally area: {actor.title} rallies on "
-            f"{square_name(area[0])}–{square_name(area[-1])}"
-        )
+            M("{square} is not in your rally area: {city} rallies on {first}–{last}", square=square_name(sq),
+              city=actor.term, first=square_name(area[0]), last=square_name(area[-1]))
+        )  # fmt: skip
     if position.routed(actor) == 0:
-        raise IllegalAction(f"{actor.title} has no routed pieces to rally")
+        raise IllegalAction(M("{city} has no routed pieces to rally", city=actor.term))
     if cells[sq]:
-        raise IllegalAction(f"{square_name(sq)} is occupied: rally onto an empty square")
+        raise IllegalAction(M("{square} is occupied: rally onto an empty square", square=square_name(sq)))
     cells[sq] = encode(actor, facing)
     return [Rallied(actor, sq, facing)]
 
@@ -306,7 +334,7 @@ def play(position: Position, action: Action) -> tuple[Position, list[Event]]:
     elif isinstance(action, Pass):
         events = [Passed(position.to_act)]
     else:
-        raise IllegalAction(f"unknown action {action!r}")
+        raise IllegalAction(M("unknown action {action}", action=repr(action)))
     if position.actions_left > 1:
         to_act, left = position.to_act, position.actions_left - 1
     else:

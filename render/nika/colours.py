@@ -57,12 +57,6 @@ LAUREL: dict[City, RGB] = {
     City.MESSENE: (220, 196, 128),
     City.THEBES: (206, 168, 84),
 }
-CITY_WORD: dict[City, str] = {
-    City.ATHENS: "white",
-    City.SPARTA: "red",
-    City.MESSENE: "blue",
-    City.THEBES: "black",
-}
 
 # Last-action highlights.
 FROM_FILL: RGB = (238, 206, 120)  # where pieces came from

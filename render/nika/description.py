@@ -13,23 +13,28 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from enum import IntEnum
 
-from engine.nika.board import NEIGHBOUR, City, Direction, Square, Team, sort_key, square_name
+from engine.i18n import M, Message, P, T, Term, Text
+from engine.nika.board import NEIGHBOUR, City, Direction, Square, sort_key, square_name
 from engine.nika.describe import pushed_off_text
-from engine.nika.events import Advanced, Drawn, Event, Moved, Passed, Pushed, Rallied, Rotated, Routed, Won
+from engine.nika.events import Advanced, Event, Moved, Passed, Pushed, Rallied, Rotated, Routed, Won
 from engine.nika.position import Position
 from engine.nika.state import GameState, Reason
-from render.nika.colours import CITY_WORD
+from engine.nika.words import listed, summary
 
 LIMIT = 1024
 _WIN_HOW = {
-    Reason.VICTORY: "a piece reached its victory area",
-    Reason.CONCESSION: "Nika was declared and the opponents conceded",
-    Reason.RESIGNATION: "the opponents resigned",
-    Reason.YIELDED: "the opponents conceded",
+    Reason.VICTORY: M("a piece reached its victory area"),
+    Reason.CONCESSION: M("Nika was declared and the opponents conceded"),
+    Reason.RESIGNATION: M("the opponents resigned"),
+    Reason.YIELDED: M("the opponents conceded"),
 }
-
-
-_VERB: dict[type, str] = {Moved: "moved", Rotated: "turned", Advanced: "advanced", Rallied: "rallied", Passed: "passed"}
+# The colour of each city's pieces, as the rulebook names them.
+_COLOUR: dict[City, Term] = {
+    City.ATHENS: T("white", "colour"),
+    City.SPARTA: T("red", "colour"),
+    City.MESSENE: T("blue", "colour"),
+    City.THEBES: T("black", "colour"),
+}
 
 
 class Detail(IntEnum):
@@ -42,12 +47,13 @@ class Detail(IntEnum):
 
 def alt_text(state: GameState, events: Sequence[Event] = (), *, earlier: Sequence[Sequence[Event]] = ()) -> str:
     """`events` is the action just played; `earlier` the actions before it since the viewer's
-    last turn, oldest first (the picture numbers them 1, 2, … in that order)."""
+    last turn, oldest first (the picture numbers them 1, 2, … in that order). In the active
+    language: lengths are measured in the words the reader gets."""
     actions = [*earlier, events]
-    head = f"Nika board. {_status(state)}"
+    head = f"{M('Nika board.')} {_status(state)}"
     # Cheapest loss first: terser pieces, then ever shorter earlier actions (the oldest first), then the last.
     full = [Detail.FULL] * len(actions)
-    plans: list[tuple[Callable[[list[Square], Direction], str], list[Detail]]] = [
+    plans: list[tuple[Callable[[list[Square], Direction], Text], list[Detail]]] = [
         (_squares_long, full),
         (_squares_short, full),
     ]
@@ -68,7 +74,7 @@ def alt_text(state: GameState, events: Sequence[Event] = (), *, earlier: Sequenc
 def _recent_text(actions: Sequence[Sequence[Event]], details: Sequence[Detail]) -> str:
     if len(actions) == 1:
         last = _action_text(actions[0], details[0], "; ")
-        return f"Last action: {last}." if last else ""
+        return str(M("Last action: {action}.", action=last)) if last else ""
     told = [
         f"{number}. {text}"
         for number, (events, detail) in enumerate(zip(actions, details, strict=True), start=1)
@@ -77,27 +83,30 @@ def _recent_text(actions: Sequence[Sequence[Event]], details: Sequence[Detail]) 
     if not told:
         return ""
     first = next((actor for events in actions if (actor := _actor(events)) is not None), None)
-    since = f"Since {City((first - 1) % len(City)).possessive} last turn" if first is not None else "Recent actions"
-    return f"{since}: {'; '.join(told)}."
+    if first is None:
+        return str(M("Recent actions: {actions}.", actions="; ".join(told)))
+    before = City((first - 1) % len(City))
+    return str(M("Since {city:poss} last turn: {actions}.", city=before.term, actions="; ".join(told)))
 
 
-def city_name(city: City) -> str:
-    return f"{city.title} ({CITY_WORD[city]})"
+def city_name(city: City) -> Message:
+    """A city with the colour of its pieces: "Athens (white)"."""
+    return M("{city} ({colour})", city=city.term, colour=_COLOUR[city])
 
 
-def _status(state: GameState) -> str:
+def _status(state: GameState) -> Message:
     outcome = state.outcome
     if outcome is None:
         left = state.position.actions_left
-        return f"{city_name(state.to_act)} to act, {left} action{'s' if left != 1 else ''} left."
+        return P("{city} to act, {count} action left.", "{city} to act, {count} actions left.", count=left,
+                 city=city_name(state.to_act))  # fmt: skip
     if outcome.winner is None:
-        return f"Game over. {outcome.describe()}."
+        return M("Game over. {summary}.", summary=summary(outcome))
+    first, second = (city.term for city in outcome.winner.cities)
     how = _WIN_HOW.get(outcome.reason)
-    return f"Game over: {_team_name(outcome.winner)} win{f' ({how})' if how else ''}."
-
-
-def _team_name(team: Team) -> str:
-    return " and ".join(city.title for city in team.cities)
+    if how is None:
+        return M("Game over: {first} and {second} win.", first=first, second=second)
+    return M("Game over: {first} and {second} win ({how}).", first=first, second=second, how=how)
 
 
 # --- pieces -------------------------------------------------------------------------
@@ -125,24 +134,34 @@ def _runs(squares: Sequence[Square]) -> list[list[Square]]:
     return best or []
 
 
-def _run_text(run: list[Square], joiner: str) -> str:
+def _run_long(run: list[Square]) -> Text:
+    """A run in words: 'j4', 'j4, j5', 'j4 through j6'."""
     first, last = square_name(run[0]), square_name(run[-1])
     if len(run) == 1:
         return first
     if len(run) == 2:
-        return f"{first}, {last}" if joiner == " through " else f"{first},{last}"
-    return f"{first}{joiner}{last}"
+        return f"{first}, {last}"
+    return M("{first} through {last}", first=first, last=last)
 
 
-def _squares_long(squares: list[Square], facing: Direction) -> str:
-    return f"{', '.join(_run_text(run, ' through ') for run in _runs(squares))} {facing.word}"
+def _run_short(run: list[Square]) -> str:
+    """A run in notation: 'j4', 'j4,j5', 'j4-j6'."""
+    first, last = square_name(run[0]), square_name(run[-1])
+    if len(run) == 1:
+        return first
+    return f"{first},{last}" if len(run) == 2 else f"{first}-{last}"
 
 
-def _squares_short(squares: list[Square], facing: Direction) -> str:
-    return f"{','.join(_run_text(run, '-') for run in _runs(squares))} {facing.letter}"
+def _squares_long(squares: list[Square], facing: Direction) -> Text:
+    runs = ", ".join(str(_run_long(run)) for run in _runs(squares))
+    return M("{squares} {direction}", squares=runs, direction=facing.word)
 
 
-def _pieces(position: Position, describe: Callable[[list[Square], Direction], str]) -> list[str]:
+def _squares_short(squares: list[Square], facing: Direction) -> Text:
+    return f"{','.join(_run_short(run) for run in _runs(squares))} {facing.letter}"
+
+
+def _pieces(position: Position, describe: Callable[[list[Square], Direction], Text]) -> list[str]:
     lines = []
     for city in City:
         by_facing: dict[Direction, list[Square]] = {}
@@ -150,9 +169,15 @@ def _pieces(position: Position, describe: Callable[[list[Square], Direction], st
             by_facing.setdefault(piece.facing, []).append(piece.square)
         # Canonical order: by the first square of each facing group.
         groups = sorted(by_facing.items(), key=lambda item: sort_key(item[1][0]))
-        placed = "; ".join(describe(squares, facing) for facing, squares in groups) or "no pieces on the board"
+        placed = "; ".join(str(describe(squares, facing)) for facing, squares in groups)
+        placed = placed or str(M("no pieces on the board"))
         routed = position.routed(city)
-        lines.append(f"{city_name(city)}: {placed}; {routed or 'none'} routed.")
+        if routed:
+            line = P("{city}: {placed}; {count} routed.", "{city}: {placed}; {count} routed.", count=routed,
+                     city=city_name(city), placed=placed)  # fmt: skip
+        else:
+            line = M("{city}: {placed}; none routed.", city=city_name(city), placed=placed)
+        lines.append(str(line))
     return lines
 
 
@@ -169,63 +194,83 @@ def _actor(events: Sequence[Event]) -> City | None:
 
 def _action_text(events: Sequence[Event], detail: Detail, joiner: str) -> str:
     if detail is Detail.FULL:
-        return joiner.join(clause for event in events if (clause := _event_text(event)))
-    clauses = [clause for event in events if (clause := _brief_text(event, detail))][:1]
+        return joiner.join(str(clause) for event in events if (clause := _event_text(event)) is not None)
+    clauses = [clause for event in events if (clause := _brief_text(event, detail)) is not None][:1]
     if detail is Detail.BRIEF:
         pushed = sum(isinstance(event, Pushed) for event in events)
         routed = sum(isinstance(event, Routed) for event in events)
-        clauses += [f"pushed {pushed}"] if pushed else []
-        clauses += [f"routed {routed}"] if routed else []
-        clauses += [f"reached its victory area on {square_name(e.square)}" for e in events if isinstance(e, Won)]
-    return joiner.join(clauses)
+        clauses += [M("pushed {count}", count=pushed)] if pushed else []
+        clauses += [M("routed {count}", count=routed)] if routed else []
+        clauses += [M("reached its victory area on {square}", square=square_name(e.square))
+                    for e in events if isinstance(e, Won)]  # fmt: skip
+    return joiner.join(map(str, clauses))
 
 
-def _brief_text(event: Event, detail: Detail) -> str:
+def _brief_text(event: Event, detail: Detail) -> Message | None:
     """The acting clause alone: counts for phalanxes when BRIEF, just the verb when BARE."""
     if detail is Detail.BARE:
-        if isinstance(event, Moved | Rotated | Advanced | Rallied | Passed):
-            return f"{event.city.title} {_VERB[type(event)]}"
-        return ""
+        return _bare_text(event)
     if isinstance(event, Rotated | Advanced):
-        count = len(event.squares)
-        pieces = f"{count} pieces" if count > 1 else square_name(event.squares[0])
+        city, count = event.city.term, len(event.squares)
         if isinstance(event, Rotated):
-            return f"{event.city.title} turned {pieces} {event.facing.word}"
-        return f"{event.city.title} advanced {pieces} {event.direction.word}"
+            if count > 1:
+                return M("{city} turned {count} pieces {direction}", city=city, count=count,
+                         direction=event.facing.word)  # fmt: skip
+            return M("{city} turned {square} {direction}", city=city, square=square_name(event.squares[0]),
+                     direction=event.facing.word)  # fmt: skip
+        if count > 1:
+            return M("{city} advanced {count} pieces {direction}", city=city, count=count,
+                     direction=event.direction.word)  # fmt: skip
+        return M("{city} advanced {square} {direction}", city=city, square=square_name(event.squares[0]),
+                 direction=event.direction.word)  # fmt: skip
     if isinstance(event, Rallied):
-        return f"{event.city.title} rallied on {square_name(event.square)}"
+        return M("{city} rallied on {square}", city=event.city.term, square=square_name(event.square))
     if isinstance(event, Moved | Passed):
         return _event_text(event)
-    return ""
+    return None
 
 
-def _event_text(event: Event) -> str:
+def _bare_text(event: Event) -> Message | None:
+    """Who did what, and no more."""
     if isinstance(event, Moved):
-        return f"{event.city.title} moved {square_name(event.frm)} to {square_name(event.to)}"
+        return M("{city} moved", city=event.city.term)
     if isinstance(event, Rotated):
-        return f"{event.city.title} turned {_group_text(event.squares)} to face {event.facing.word}"
+        return M("{city} turned", city=event.city.term)
     if isinstance(event, Advanced):
-        return f"{event.city.title} advanced {_group_text(event.squares)} {event.direction.word}"
+        return M("{city} advanced", city=event.city.term)
+    if isinstance(event, Rallied):
+        return M("{city} rallied", city=event.city.term)
+    if isinstance(event, Passed):
+        return M("{city} passed", city=event.city.term)
+    return None
+
+
+def _event_text(event: Event) -> Message | None:
+    if isinstance(event, Moved):
+        return M("{city} moved {frm} to {to}", city=event.city.term, frm=square_name(event.frm),
+                 to=square_name(event.to))  # fmt: skip
+    if isinstance(event, Rotated):
+        return M("{city} turned {squares} to face {direction}", city=event.city.term,
+                 squares=_group_text(event.squares), direction=event.facing.word)  # fmt: skip
+    if isinstance(event, Advanced):
+        return M("{city} advanced {squares} {direction}", city=event.city.term, squares=_group_text(event.squares),
+                 direction=event.direction.word)  # fmt: skip
     if isinstance(event, Pushed):
-        return f"pushed {event.city.title} {square_name(event.frm)} to {square_name(event.to)}"
+        return M("pushed {city} {frm} to {to}", city=event.city.term, frm=square_name(event.frm),
+                 to=square_name(event.to))  # fmt: skip
     if isinstance(event, Routed):
         if event.pushed_to is not None:
             return pushed_off_text(event)
-        return f"routed {event.city.title} on {square_name(event.square)}"
+        return M("routed {city} on {square}", city=event.city.term, square=square_name(event.square))
     if isinstance(event, Rallied):
-        return f"{event.city.title} rallied a piece on {square_name(event.square)} facing {event.facing.word}"
+        return M("{city} rallied a piece on {square} facing {direction}", city=event.city.term,
+                 square=square_name(event.square), direction=event.facing.word)  # fmt: skip
     if isinstance(event, Passed):
-        return f"{event.city.title} passed"
+        return M("{city} passed", city=event.city.term)
     if isinstance(event, Won):
-        return f"{event.city.title} reached its victory area on {square_name(event.square)}"
-    if isinstance(event, Drawn):
-        return ""  # the status already says how the game was drawn
-    return ""
+        return M("{city} reached its victory area on {square}", city=event.city.term, square=square_name(event.square))
+    return None  # a draw: the status already says how the game was drawn
 
 
-def _group_text(squares: Sequence[Square]) -> str:
-    runs = _runs(list(squares))
-    texts = [_run_text(run, " through ") for run in runs]
-    if len(texts) <= 2:
-        return " and ".join(texts)
-    return ", ".join(texts[:-1]) + " and " + texts[-1]
+def _group_text(squares: Sequence[Square]) -> Text:
+    return listed([_run_long(run) for run in _runs(list(squares))])

@@ -1,8 +1,10 @@
 """What the board's symbols mean, drawn on the empty board: a key to the laurel, staff and
-tray, and a caption beside each tray saying whose routed pieces it holds."""
+tray, and a caption beside each tray saying whose routed pieces it holds, in the active
+language (the empty board is cached per language)."""
 
 from __future__ import annotations
 
+from engine.i18n import M
 from engine.nika.board import CENTRAL_AREA, ROUTED_TRAY, SQUARES, City, Square
 from render import fonts
 from render.canvas import Canvas
@@ -11,8 +13,9 @@ from render.nika.emblems import laurel, rod_and_snake
 from render.nika.layout import CELL, MARGIN, Layout, region_box
 
 Box = tuple[int, int, int, int]
-KEY_ROWS = (("victory", "victory area"), ("rally", "rally area"), ("tray", "routed pieces"))
+KEY_ROWS = (("victory", M("victory area")), ("rally", M("rally area")), ("tray", M("routed pieces")))
 KEY_SIZE = 17  # the key's lettering, shrunk if its block is narrow
+KEY_SHRINK = 0.7  # shrunk below this (12 px), long labels go on two lines instead
 ICON = 30
 LABEL_SIZE = 15  # tray captions
 LABEL_GAP = 8  # from the tray's edge to its caption
@@ -34,28 +37,59 @@ def tray_label_box(layout: Layout, city: City) -> Box:
 
 
 def draw_tray_label(canvas: Canvas, layout: Layout, city: City) -> None:
-    """The city's name over 'routed', on the side of the tray that has room, close to it."""
+    """The city's name over 'routed', on the side of the tray that has room, close to it; a
+    word too wide for a narrow tray is drawn smaller."""
     left, top, right, bottom = tray_label_box(layout, city)
     above = bottom <= region_box(layout, ROUTED_TRAY[city])[1]
     x, pitch = (left + right) / 2, LABEL_SIZE * 1.15
     first = bottom - LABEL_GAP - pitch - LABEL_SIZE / 2 if above else top + LABEL_GAP + LABEL_SIZE / 2
-    canvas.text((x, first), city.title.upper(), LABEL_SIZE, C.INK, weight=800)
-    canvas.text((x, first + pitch), "routed", LABEL_SIZE - 2, C.LABEL, weight=700)
+    name, routed = str(city.term).upper(), str(M("routed"))
+    room = right - left - 6
+    canvas.text((x, first), name, _fitted(name, LABEL_SIZE, 800, room), C.INK, weight=800)
+    canvas.text((x, first + pitch), routed, _fitted(routed, LABEL_SIZE - 2, 700, room), C.LABEL, weight=700)
+
+
+def key_lines(room: float) -> tuple[list[tuple[str, list[str]]], float]:
+    """Each row's icon and the lines of its label, and the size that fits them all in `room`
+    pixels. Where one long label would shrink them all past reading on a phone, long labels
+    take two lines."""
+    rows = [(icon, [str(text).upper()]) for icon, text in KEY_ROWS]
+    size = _key_size(rows, room)
+    if size < KEY_SIZE * KEY_SHRINK:
+        rows = [(icon, _two_lines(lines[0]) if _width(lines[0], KEY_SIZE, 700) > room else lines)
+                for icon, lines in rows]  # fmt: skip
+        size = _key_size(rows, room)
+    return rows, size
 
 
 def draw_key(canvas: Canvas, box: Box) -> None:
     """Three rows, each a small picture and what it means, centred in `box`."""
     left, top, right, bottom = box
-    room = right - left - ICON - 10 - 12
-    size = min(KEY_SIZE, *(room * KEY_SIZE / _width(text.upper(), KEY_SIZE, 700) for _, text in KEY_ROWS))
-    width = ICON + 10 + max(_width(text.upper(), size, 700) for _, text in KEY_ROWS)
+    rows, size = key_lines(right - left - ICON - 10 - 12)
+    width = ICON + 10 + max(_width(line, size, 700) for _, lines in rows for line in lines)
     x = (left + right - width) / 2
     pitch = ICON + 12
-    y0 = (top + bottom) / 2 - pitch * (len(KEY_ROWS) - 1) / 2
-    for index, (icon, text) in enumerate(KEY_ROWS):
+    y0 = (top + bottom) / 2 - pitch * (len(rows) - 1) / 2
+    for index, (icon, lines) in enumerate(rows):
         y = y0 + index * pitch
         _icon(canvas, icon, (x + ICON / 2, y))
-        canvas.text((x + ICON + 10, y + 0.5), text.upper(), size, C.INK, weight=700, anchor="lm")
+        for number, line in enumerate(lines):
+            middle = y + (number - (len(lines) - 1) / 2) * size * 1.1
+            canvas.text((x + ICON + 10, middle + 0.5), line, size, C.INK, weight=700, anchor="lm")
+
+
+def _key_size(rows: list[tuple[str, list[str]]], room: float) -> float:
+    """The size at which every line of the key fits in `room`, at most KEY_SIZE."""
+    return min(KEY_SIZE, *(room * KEY_SIZE / _width(line, KEY_SIZE, 700) for _, lines in rows for line in lines))
+
+
+def _two_lines(text: str) -> list[str]:
+    """A label broken at the space that makes its longer line shortest."""
+    words = text.split(" ")
+    if len(words) < 2:
+        return [text]
+    splits = [[" ".join(words[:cut]), " ".join(words[cut:])] for cut in range(1, len(words))]
+    return min(splits, key=lambda lines: max(_width(line, KEY_SIZE, 700) for line in lines))
 
 
 def _icon(canvas: Canvas, kind: str, centre: tuple[float, float]) -> None:
@@ -81,3 +115,8 @@ def _icon(canvas: Canvas, kind: str, centre: tuple[float, float]) -> None:
 
 def _width(text: str, size: float, weight: int) -> float:
     return fonts.display(100, weight).getlength(text) * size / 100
+
+
+def _fitted(text: str, size: float, weight: int, room: float) -> float:
+    """`size`, or smaller if `text` would not fit in `room` pixels."""
+    return min(size, room * size / _width(text, size, weight))

@@ -1,10 +1,15 @@
 """Nika's fixed palette: every flat colour of `colours.py`, plus the blends anti-aliasing
-produces, learned once from a swatch of everything the Nika artist draws."""
+produces, learned once from a swatch of everything the Nika artist draws.
+
+One palette serves every language: it is learned from the English board, and words in
+other languages are drawn in the same colours on the same plaques, so the same board
+encodes to the same bytes whichever language the encoding happens in."""
 
 from __future__ import annotations
 
 from PIL import Image
 
+from engine.i18n import ENGLISH, using
 from engine.nika.board import City, Direction, Team
 from engine.nika.state import Reason
 from render.encode import learn_palette
@@ -19,9 +24,14 @@ from render.nika.status import result_panel, turn_panel
 RECENT_MAX = 12  # the most actions a board numbers (the host's limit)
 
 
-@built_once
 def palette_image() -> Image.Image:
     """A 'P' image carrying the fixed palette, for `Image.quantize(palette=…)`."""
+    with using(ENGLISH):
+        return _learned()
+
+
+@built_once
+def _learned() -> Image.Image:
     return learn_palette(C.FLAT_COLOURS, _swatch())
 
 

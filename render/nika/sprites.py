@@ -11,7 +11,9 @@ import math
 
 from PIL import Image, ImageChops, ImageFilter
 
+from engine.i18n import M
 from engine.nika.board import City
+from render import fonts
 from render.canvas import Canvas, Point
 from render.memo import built_once
 from render.nika import colours as C
@@ -275,14 +277,17 @@ def number_badge(city: City, number: int, *, latest: bool) -> Image.Image:
 @built_once
 def pass_tag(city: City, number: int, *, latest: bool) -> Image.Image:
     """'3 PASS': a pass changes nothing on the board, so its number sits on the city's tray.
-    The number's disc is at the left, as wide as a badge; the word takes PASS_WORD more."""
+    The number's disc is at the left, as wide as a badge; the word takes PASS_WORD more (a
+    longer word in another language is drawn smaller)."""
     badge = number_badge(city, number, latest=latest)
     width, height = badge.width + PASS_WORD, badge.height
     canvas = Canvas((width, height), CLEAR)
     middle = height / 2
     canvas.rect((middle, middle - 8.5, width - 1, middle + 8.5), C.INK, radius=8.5)
     canvas.rect((middle + 1.2, middle - 7.3, width - 2.2, middle + 7.3), C.PANEL, radius=7.3)
-    canvas.text((badge.width + PASS_WORD / 2 - 3, middle + 0.5), "PASS", 11, C.INK, weight=800)
+    word = str(M("PASS"))
+    size = min(11, (PASS_WORD - 8) * 100 / fonts.display(100, 800).getlength(word))
+    canvas.text((badge.width + PASS_WORD / 2 - 3, middle + 0.5), word, size, C.INK, weight=800)
     tag = canvas.result()
     tag.alpha_composite(badge, (0, 0))
     return tag

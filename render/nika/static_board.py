@@ -1,9 +1,11 @@
-"""The board without pieces: drawn once per perspective, then copied for every image."""
+"""The board without pieces: drawn once per perspective (and language, for its words), then
+copied for every image."""
 
 from __future__ import annotations
 
 from PIL import Image
 
+from engine.i18n import M
 from engine.nika.board import (
     CENTRAL_AREA,
     HOME_STRIP,
@@ -117,7 +119,7 @@ def _draw_legend(canvas: Canvas, box: tuple[int, int, int, int]) -> None:
     left, top, right, bottom = box
     rows = ((City.ATHENS, City.MESSENE), (City.SPARTA, City.THEBES))
     size, gap = 17, 16
-    labels = [" & ".join(city.title.upper() for city in cities) for cities in rows]
+    labels = [str(M("{first} & {second}", first=first.term, second=second.term)).upper() for first, second in rows]
     width = 52 + gap + max(fonts.display(size * 4, 700).getlength(label) / 4 for label in labels)
     x = (left + right - width) / 2
     for index, (cities, label) in enumerate(zip(rows, labels, strict=True)):

@@ -1,14 +1,16 @@
 """The central plaque: whose turn it is and how many actions are left, or the result.
 
-Panels are drawn per (size, status) and cached: a game only ever shows a few
-dozen different ones. Sizes come from the layout, so the plaque adapts to the
-rotated perspectives where it stands upright.
+Panels are drawn per (size, status, language) and cached: a game only ever shows
+a few dozen different ones. Sizes come from the layout, so the plaque adapts to the
+rotated perspectives where it stands upright. Words are templates of the active
+language; the city's name is drawn large wherever its template puts it.
 """
 
 from __future__ import annotations
 
 from PIL import Image
 
+from engine.i18n import M, Message, P
 from engine.nika.board import City, Team
 from engine.nika.state import Outcome, Reason
 from render import fonts, memo
@@ -23,17 +25,23 @@ CAPTION_HEIGHT = 20
 NAME_SIZE = 44
 LINE_SIZE = 30  # "to act" and the actions left
 PIP_RADIUS = 8.5
-TO_ACT = "to act"
+_CITY = "\0"  # stands for the city's name while its template is split around it
 
 _REASON_TEXT = {
-    Reason.VICTORY: "reached the victory area",
-    Reason.CONCESSION: "declared Nika · conceded",
-    Reason.RESIGNATION: "won by resignation",
-    Reason.YIELDED: "the opponents conceded",
-    Reason.PASSES: "four turns of passes",
-    Reason.REPETITION: "position repeated three times",
-    Reason.AGREEMENT: "agreed by all players",
+    Reason.VICTORY: M("reached the victory area"),
+    Reason.CONCESSION: M("declared Nika · conceded"),
+    Reason.RESIGNATION: M("won by resignation"),
+    Reason.YIELDED: M("the opponents conceded"),
+    Reason.PASSES: M("four turns of passes"),
+    Reason.REPETITION: M("position repeated three times"),
+    Reason.AGREEMENT: M("agreed by all players"),
 }
+
+
+def _around_city() -> tuple[str, str]:
+    """The words before and after the city's name in "{city} to act" ("", "to act"; "Turno de", "")."""
+    before, _, after = str(M("{city} to act", city=_CITY)).partition(_CITY)
+    return before.strip(), after.strip()
 
 
 def _fit(text: str, width: float, size: float, weight: int = 700, *, plain: bool = False) -> float:
@@ -76,22 +84,27 @@ def turn_panel(size: tuple[int, int], city: City, actions_left: int) -> Image.Im
     Every line is heavy and large enough to read when Discord shows the board 400 px wide."""
     width, height = size
     canvas = Canvas(size, CLEAR, scale=3)
-    name = city.title.upper()
-    count = f"{actions_left} action{'s' if actions_left != 1 else ''}"
-    actions = f"{count} left"
+    name = str(city.term).upper()
+    before, after = _around_city()
     if width >= height:
+        actions = str(P("{count} action left", "{count} actions left", count=actions_left))
         radius = _turn_shield_radius(height)
         _shield(canvas, (radius + 14, height / 2), radius, city)
         x = text_column(size)
         room = width - x - 10
-        # The name and "to act" share a line, shrunk together if a long name needs it.
+        # The name and the words around it share a line, shrunk together if a long name needs it.
         gap = 12
-        natural = _length(name, NAME_SIZE, 800) + gap + _length(TO_ACT, LINE_SIZE, 800)
+        parts = ((before, LINE_SIZE), (name, NAME_SIZE), (after, LINE_SIZE))
+        words = [(text, points) for text, points in parts if text]
+        natural = _length(*words[0], 800)
+        for text, points in words[1:]:
+            natural = natural + gap + _length(text, points, 800)
         shrink = min(1.0, room / natural)
         baseline = height * 0.44
-        canvas.text((x, baseline), name, NAME_SIZE * shrink, C.INK, weight=800, anchor="ls")
-        after = x + (_length(name, NAME_SIZE, 800) + gap) * shrink
-        canvas.text((after, baseline), TO_ACT, LINE_SIZE * shrink, C.INK, weight=800, anchor="ls")
+        left: float = x
+        for text, points in words:
+            canvas.text((left, baseline), text, points * shrink, C.INK, weight=800, anchor="ls")
+            left = left + (_length(text, points, 800) + gap) * shrink
         pips = PIP_RADIUS * 5
         line = _fit(actions, room - pips - 8, LINE_SIZE, 800)
         canvas.text((x, height * 0.78), actions, line, C.INK, weight=800, anchor="ls")
@@ -100,12 +113,16 @@ def turn_panel(size: tuple[int, int], city: City, actions_left: int) -> Image.Im
         radius = min(width * 0.32, 40)
         _shield(canvas, (width / 2, radius + 16), radius, city)
         y = radius * 2 + 58
-        canvas.text((width / 2, y), name, _fit(name, width - 12, 30, 800), C.INK, weight=800)
-        canvas.text((width / 2, y + 38), TO_ACT, _fit(TO_ACT, width - 12, 26, 800), C.INK, weight=800)
+        # Two lines: the name and the words after it, or the words before it and the name.
+        lines = [(name, 30), (after, 26)] if not before else [(before, 26), (name, 30)]
+        for offset, (text, most) in zip((0, 38), lines, strict=True):
+            canvas.text((width / 2, y + offset), text, _fit(text, width - 12, most, 800), C.INK, weight=800)
         _pips(canvas, (width / 2, y + 82), actions_left, PIP_RADIUS)
-        letters = _fit(count, width - 12, 24, 800)
-        canvas.text((width / 2, y + 122), count, letters, C.INK, weight=800)
-        canvas.text((width / 2, y + 122 + letters * 1.25), "left", letters, C.INK, weight=800)
+        # The actions left on two lines, as the language breaks them ("2 actions" / "left").
+        rows = str(P("{count} action\nleft", "{count} actions\nleft", count=actions_left)).split("\n")
+        letters = min(_fit(row, width - 12, 24, 800) for row in rows)
+        for index, row in enumerate(rows):
+            canvas.text((width / 2, y + 122 + letters * 1.25 * index), row, letters, C.INK, weight=800)
     return canvas.result()
 
 
@@ -122,7 +139,7 @@ def result_panel(size: tuple[int, int], winner: Team | None, reason: Reason) -> 
     ribbon = C.mix(C.BRONZE, C.WHITE, 0.55) if winner is not None else C.mix(C.PANEL, C.LABEL, 0.12)
     canvas.rect((0, 0, width, height), C.BRONZE_DARK, radius=6)
     canvas.rect((2.5, 2.5, width - 2.5, height - 2.5), ribbon, radius=4)
-    detail = _REASON_TEXT.get(reason, "")
+    detail = str(_REASON_TEXT.get(reason, ""))
     if width >= height:
         _result_wide(canvas, size, winner, detail)
     else:
@@ -134,7 +151,7 @@ def _result_wide(canvas: Canvas, size: tuple[int, int], winner: Team | None, det
     width, height = size
     middle, top_row = width / 2, height * 0.33
     if winner is None:
-        canvas.text((middle, height * 0.3), "DRAW", 40, C.INK, weight=900)
+        canvas.text((middle, height * 0.3), str(M("DRAW")), 40, C.INK, weight=900)
         for i, city in enumerate(City):
             _shield(canvas, (middle + (i - 1.5) * 34, height * 0.61), 13, city)
     else:
@@ -142,8 +159,8 @@ def _result_wide(canvas: Canvas, size: tuple[int, int], winner: Team | None, det
         for city, x in zip(winner.cities, (radius + 26, width - radius - 26), strict=True):
             laurel(canvas, (x, top_row + 2), radius + 8, C.OLIVE, leaves=6)
             _shield(canvas, (x, top_row), radius, city)
-        canvas.text((middle, top_row), "Nika!", 40, C.INK, weight=900)
-        line = " & ".join(c.title.upper() for c in winner.cities) + " WIN"
+        canvas.text((middle, top_row), str(M("Nika!")), 40, C.INK, weight=900)
+        line = str(_winners(winner)).upper()
         canvas.text((middle, height * 0.66), line, _fit(line, width - 24, 26, 800), C.INK, weight=800)
     canvas.text((middle, height * 0.87), detail, _fit(detail, width - 40, 16), C.LABEL)
 
@@ -151,7 +168,7 @@ def _result_wide(canvas: Canvas, size: tuple[int, int], winner: Team | None, det
 def _result_tall(canvas: Canvas, size: tuple[int, int], winner: Team | None, detail: str) -> None:
     width, height = size
     middle = width / 2
-    title = "DRAW" if winner is None else "NIKA!"
+    title = str(M("DRAW") if winner is None else M("NIKA!"))
     y = height / 2 - (110 if winner is None else 190)
     canvas.text((middle, y), title, _fit(title, width - 14, 32, 900), C.INK, weight=900)
     y += 48
@@ -162,18 +179,24 @@ def _result_tall(canvas: Canvas, size: tuple[int, int], winner: Team | None, det
         y += 10
     else:
         for city in winner.cities:
-            name = city.title.upper()
+            name = str(city.term).upper()
             laurel(canvas, (middle, y + 26), 32, C.OLIVE, leaves=6)
             _shield(canvas, (middle, y + 24), 24, city)
             canvas.text((middle, y + 78), name, _fit(name, width - 14, 24, 800), C.INK, weight=800)
             y += 112
-        canvas.text((middle, y), "WIN", 26, C.INK, weight=800)
+        canvas.text((middle, y), str(M("WIN")), 26, C.INK, weight=800)
         y += 44
     words = detail.split(" ")
     half = (len(words) + 1) // 2
     for part in (" ".join(words[:half]), " ".join(words[half:])):
         canvas.text((middle, y), part, _fit(part, width - 16, 16), C.LABEL)
         y += 22
+
+
+def _winners(team: Team) -> Message:
+    """The banner's line under "Nika!": "Athens & Messene win"."""
+    first, second = (city.term for city in team.cities)
+    return M("{first} & {second} win", first=first, second=second)
 
 
 def caption(width: int, text: str, *, centred: bool) -> Image.Image:

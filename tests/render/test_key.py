@@ -45,7 +45,7 @@ def test_each_tray_is_captioned_with_its_city_right_beside_it(perspective):
 
 @pytest.mark.parametrize("perspective", PERSPECTIVES)
 def test_a_key_names_the_laurel_the_staff_and_the_tray(perspective):
-    assert [text for _, text in KEY_ROWS] == ["victory area", "rally area", "routed pieces"]
+    assert [str(text) for _, text in KEY_ROWS] == ["victory area", "rally area", "routed pieces"]
     layout = layout_for(perspective)
     key = free_corner(layout, TOP_RIGHT)
     assert not any(_overlap(key, cell) for cell in _occupied(layout))
