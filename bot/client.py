@@ -20,7 +20,7 @@ from bot.cogs.panel import DYNAMIC_ITEMS, view_for
 from bot.cogs.posting import send_to
 from bot.config import Settings
 from bot.dispatcher import ChannelGone, TimerDispatcher
-from bot.i18n import CommandTranslator
+from bot.i18n import CommandTranslator, speaking
 from bot.inflight import InFlight
 from bot.replies import Notice
 from bot.service import MatchService
@@ -137,8 +137,10 @@ class NikaBot(commands.Bot):
             raise
         if not isinstance(channel, discord.abc.Messageable):
             raise ChannelGone
+        with speaking(notice.locale):  # the buttons under it speak the language its text was written in
+            view = view_for(notice.reply)
         try:
-            message = await send_to(channel, notice.reply, view_for(notice.reply), nonce=nonce)
+            message = await send_to(channel, notice.reply, view, nonce=nonce)
         except discord.NotFound as error:
             if error.code == UNKNOWN_CHANNEL:
                 raise ChannelGone from error

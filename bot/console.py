@@ -3,6 +3,10 @@
 Type the slash commands as text (`/nika move piece:j6 direction:w`, `/numica move from:c1
 to:c4`) and switch the acting player with `as @alice`. Boards are written as PNG files;
 everything the bot would post is printed. Computer seats play by themselves, as on Discord.
+
+It speaks one language (`--locale es`): its words, the replies and the boards. Command and
+option names are typed in English, or as the help shows them in that language (`/numica
+mover desde:c1 hasta:c4`); Tab completes both.
 """
 
 from __future__ import annotations
@@ -12,21 +16,27 @@ import contextlib
 import hashlib
 import re
 import threading
+import unicodedata
 from collections.abc import Callable
 from pathlib import Path
 
 from bot.clock import Clock, SystemClock
-from bot.commands.dispatch import Invoker, commands_for, dispatch, parse_options
+from bot.commands.dispatch import CommandSpec, Invoker, commands_for, dispatch, parse_options
+from bot.commands.shared import refuse_unknown
 from bot.dispatcher import TimerDispatcher
 from bot.errors import ConfirmFirst, ServiceError
 from bot.i18n import speaking
 from bot.replies import Notice, Reply
 from bot.service import MatchService
 from bot.storage import bot_state
+from bot.texts import command as command_name
+from bot.texts import option as option_name
+from engine.i18n import M, Message
 from engine.registry import games
+from render.words import catalog
 
 CONSOLE_GUILD = 1
-_OPTION = re.compile(r"(?:^|\s)([A-Za-z_][A-Za-z0-9_]*):")
+_OPTION = re.compile(r"(?:^|\s)([^\W\d]\w*):")  # Spanish names have accents: `opción:`
 _MENTION = re.compile(r"<@!?(\d+)>")
 _CHANNEL = re.compile(r"<#(\d+)>")
 _LINK = re.compile(r":? ?https://discord\.com/channels/\S+")
@@ -37,25 +47,57 @@ TEXT_OPTIONS = frozenset({"from", "action"})  # values that may hold `word:` the
 def greeting() -> str:
     slugs = [g.slug for g in games()]
     first = slugs[0] if slugs else "nika"
-    return f"""\
-Game console — the bot's commands, played locally. Games: {", ".join("/" + s for s in slugs)}
-  /{first} new city:athens-messene     open a match (/<game> help lists every command)
+    return str(M(
+        """\
+Game console — the bot's commands, played locally. Games: {games}
+  /{first} {new} {city}:athens-messene     open a match (/<game> {help} lists every command)
   as @bob                            act as another player (names are remembered)
   channel 2                          use another channel (one match per channel)
   manage on|off                      act with Manage Channels (a moderator)
   help                               this list · quit (or Ctrl-D) leaves
-"""
+""",
+        games=", ".join("/" + s for s in slugs), first=first, new=command_name("new"), city=option_name("city"),
+        help=command_name("help"),
+    ))  # fmt: skip
 
 
-CONSOLE_HELP = """\
+CONSOLE_HELP = M("""\
 Console commands (besides the games' slash commands, typed as text):
   as @name          act as another player; the first use of a name remembers it
   channel N         switch to channel N (each channel holds one match at a time)
   manage on|off     act as someone with Manage Channels (abort a started match, server settings)
-  help              this list;  /<game> help  lists a game's commands
+  help              this list;  /<game> {help}  lists a game's commands
   quit              leave (Ctrl-D and Ctrl-C too)
-Options are written name:value, e.g. /nika move piece:j6 direction:w; record:<path> reads a file.
-Boards are written as PNG files into the boards folder; open them to see the board."""
+Options are written name:value, e.g. /nika {move} {piece}:j6 {direction}:w; {record}:<path> reads a file.
+Boards are written as PNG files into the boards folder; open them to see the board.""",
+    help=command_name("help"), move=command_name("move"), piece=option_name("piece"),
+    direction=option_name("direction"), record=option_name("record"),
+)  # fmt: skip
+
+
+def _plain(word: str) -> str:
+    """Lower case without accents, so `repetición` may be typed `repeticion`."""
+    return "".join(c for c in unicodedata.normalize("NFD", word.lower()) if not unicodedata.combining(c))
+
+
+def _typed_as(english: list[str], context: str, locale: str) -> dict[str, str]:
+    """Every way a name may be typed → the English name: English always; in another language
+    also its name there (as Discord and the help show it), with or without accents."""
+    names = {name: name for name in english}
+    words = catalog(locale)
+    for name in english:
+        local = words.gettext(name, context).lower()
+        names.setdefault(local, name)
+        names.setdefault(_plain(local), name)
+    return names
+
+
+def command_names(group: str, locale: str = "en") -> dict[str, str]:
+    return _typed_as(list(commands_for(group)), "command", locale)
+
+
+def option_names(command: CommandSpec, locale: str = "en") -> dict[str, str]:
+    return _typed_as([o.name for o in command.options], "option", locale)
 
 
 def user_id_for(name: str) -> int:
@@ -63,32 +105,41 @@ def user_id_for(name: str) -> int:
     return int.from_bytes(hashlib.sha256(name.lower().encode()).digest()[:6], "big")
 
 
-def parse_command(line: str) -> tuple[str, str, list[tuple[str, str]]]:
-    """`/nika move piece:j6 direction:w` → ("nika", "move", [("piece", "j6"), ("direction", "w")])."""
+def parse_command(line: str, locale: str = "en") -> tuple[str, str, list[tuple[str, str]]]:
+    """`/nika move piece:j6 direction:w` → ("nika", "move", [("piece", "j6"), ("direction", "w")]).
+    Names typed in `locale`'s language come back as the English names the commands know."""
     body = line.strip().removeprefix("/").strip()
     slugs = [g.slug for g in games()]
     group, _, rest = body.partition(" ")
     group = group.lower()
     if group not in slugs:
-        raise ServiceError(f"commands start with a game: {', '.join('/' + s for s in slugs)} (e.g. /nika help)")
-    name, _, rest = rest.strip().partition(" ")
-    command = commands_for(group).get(name.lower())
-    known = {o.name for o in command.options} if command is not None else set()
+        raise ServiceError(M("commands start with a game: {games} (e.g. /nika {help})",
+                             games=", ".join("/" + s for s in slugs), help=command_name("help")))  # fmt: skip
+    typed, _, rest = rest.strip().partition(" ")
+    name = command_names(group, locale).get(typed.lower(), typed.lower())
+    command = commands_for(group).get(name)
+    known = option_names(command, locale) if command is not None else {}
+
+    def english(match: re.Match[str]) -> str:
+        key = match.group(1).lower()
+        return known.get(key, known.get(_plain(key), key))
+
     pairs: list[tuple[str, str]] = []
     matches: list[re.Match[str]] = []
     for match in _OPTION.finditer(rest):
         # Positions and notation hold `red:` or `A:` of their own: inside such a value only the
         # command's own option names start a new option. Elsewhere an unknown one is refused.
-        inside_text = bool(matches) and matches[-1].group(1).lower() in TEXT_OPTIONS
-        if inside_text and match.group(1).lower() not in known:
+        inside_text = bool(matches) and english(matches[-1]) in TEXT_OPTIONS
+        if inside_text and english(match) not in known.values():
             continue
         matches.append(match)
     if rest.strip() and (not matches or rest[: matches[0].start()].strip()):
-        raise ServiceError("options are written name:value, e.g. piece:j6 direction:w")
+        raise ServiceError(M("options are written name:value, e.g. {piece}:j6 {direction}:w",
+                             piece=option_name("piece"), direction=option_name("direction")))  # fmt: skip
     for i, match in enumerate(matches):
         end = matches[i + 1].start() if i + 1 < len(matches) else len(rest)
-        pairs.append((match.group(1).lower(), rest[match.end() : end].strip()))
-    return group, name.lower() or "help", pairs
+        pairs.append((english(match), rest[match.end() : end].strip()))
+    return group, name or "help", pairs
 
 
 class Console:
@@ -137,6 +188,10 @@ class Console:
 
     async def handle(self, line: str) -> bool:
         """Run one line; returns False when the console should stop. No input ends it otherwise."""
+        with speaking(self.locale):
+            return await self._handle(line)
+
+    async def _handle(self, line: str) -> bool:
         line = line.strip()
         if not line:
             return True
@@ -145,21 +200,22 @@ class Console:
             return False
         try:
             if word == "help":
-                self.out(CONSOLE_HELP)
+                self.out(str(CONSOLE_HELP))
             elif word == "as":
                 name = line[3:].strip().lstrip("@") or self.user
                 self.user = name
                 await self.remember(name)
-                self.out(f"now acting as @{self.user}")
+                self.say(M("now acting as @{name}", name=self.user))
             elif word == "channel":
                 number = line.split()[1] if len(line.split()) > 1 else ""
                 if not (number.isascii() and number.isdigit() and len(number) < 12):
-                    raise ServiceError("channel takes a number, like channel 2")
+                    raise ServiceError(M("channel takes a number, like channel 2"))
                 self.channel = int(number)
-                self.out(f"now in channel #{self.channel}")
+                self.say(M("now in channel #{number}", number=self.channel))
             elif word == "manage":
                 self.can_manage = line.split()[-1].lower() == "on"
-                self.out(f"Manage Channels is {'on' if self.can_manage else 'off'} for @{self.user}")
+                self.say(M("Manage Channels is on for @{name}", name=self.user) if self.can_manage
+                         else M("Manage Channels is off for @{name}", name=self.user))  # fmt: skip
             else:
                 await self.command(line)
         except ConfirmFirst as confirm:
@@ -167,18 +223,24 @@ class Console:
         except ServiceError as error:
             self.out(f"✗ {self.show(str(error))}")
         except Exception as error:  # one bad line must never end the console
-            self.out(f"✗ something went wrong on my side ({type(error).__name__}); the match is unchanged")
+            self.say(M("✗ something went wrong on my side ({error}); the match is unchanged",
+                       error=type(error).__name__))  # fmt: skip
         return True
 
+    def say(self, message: Message) -> None:
+        self.out(str(message))
+
     async def command(self, line: str) -> None:
-        game, name, pairs = parse_command(line)
+        game, name, pairs = parse_command(line, self.locale)
         command = commands_for(game).get(name)
         if command is None:
-            raise ServiceError(f"there is no /{game} {name[:30]}: try /{game} help")
+            raise refuse_unknown(game, name)
         if any(key == "thread" for key, _ in pairs):
-            raise ServiceError("threads exist on Discord only: here, `channel N` gives a match its own channel")
+            raise ServiceError(M("threads exist on Discord only: here, `channel N` gives a match its own channel"))
         options = parse_options(command, pairs, users=self.ids)
         user = await self.remember(self.user)
+        with contextlib.suppress(ServiceError):  # timers address this member in the console's language
+            await self.service.seen_locale(user, self.locale, CONSOLE_GUILD, self.locale)
         who = Invoker(CONSOLE_GUILD, self.channel, user, can_manage=self.can_manage, rate_limited=False, console=True,
                       locale=self.locale)  # fmt: skip
         reply = await dispatch(self.service, who, game, name, options)
@@ -195,7 +257,7 @@ class Console:
                 stem = f"{reply.game or 'match'}-match-{reply.match_id}-v{reply.version or 0}"
             path = self._fresh(self.boards_dir / (stem + Path(item.filename).suffix))
             path.write_bytes(item.data)
-            self.out(f"  [{item.filename} written to {path}]")
+            self.say(M("  [{file} written to {path}]", file=item.filename, path=path))
         if reply.announce is not None:
             self.print_reply(reply.announce)
 
@@ -221,9 +283,11 @@ class Console:
 
 
 class _Completer:
-    """Tab completion: console words, then a game's group, its commands, and their options."""
+    """Tab completion: console words, then a game's group, its commands, and their options, by
+    their names in the console's language and in English."""
 
-    def __init__(self) -> None:
+    def __init__(self, locale: str = "en") -> None:
+        self.locale = locale
         self.matches: list[str] = []
 
     def candidates(self, line: str, word: str) -> list[str]:
@@ -231,11 +295,13 @@ class _Completer:
         if not before:
             return ["as ", "channel ", "manage ", "help", "quit"] + [f"/{g.slug} " for g in games()]
         group = before[0].lstrip("/")
-        specs = commands_for(group) if group in {g.slug for g in games()} else {}
+        if group not in {g.slug for g in games()}:
+            return []
+        names = command_names(group, self.locale)
         if len(before) == 1:
-            return [f"{name} " for name in specs]
-        spec = specs.get(before[1])
-        return [f"{option.name}:" for option in spec.options] if spec is not None else []
+            return _shown_first(names, "command", self.locale, " ")
+        spec = commands_for(group).get(names.get(before[1].lower(), before[1].lower()))
+        return _shown_first(option_names(spec, self.locale), "option", self.locale, ":") if spec is not None else []
 
     def complete(self, word: str, index: int) -> str | None:
         if index == 0:
@@ -245,14 +311,21 @@ class _Completer:
         return self.matches[index] if index < len(self.matches) else None
 
 
+def _shown_first(names: dict[str, str], context: str, locale: str, tail: str) -> list[str]:
+    """The names as the help shows them (accents and all), then the English ones."""
+    words = catalog(locale)
+    local = [words.gettext(english, context).lower() for english in dict.fromkeys(names.values())]
+    return [f"{name}{tail}" for name in dict.fromkeys([*local, *names.values()])]
+
+
 def _reader(loop: asyncio.AbstractEventLoop, queue: asyncio.Queue[str | None], prompt: Callable[[], str],
-            ready: threading.Event) -> None:  # fmt: skip
+            ready: threading.Event, locale: str = "en") -> None:  # fmt: skip
     """Reads lines on a daemon thread: Ctrl-C in the main thread then ends the console at once,
     with no thread left waiting on the terminal."""
     with contextlib.suppress(ImportError):
         import readline  # line editing and history for input()
 
-        readline.set_completer(_Completer().complete)
+        readline.set_completer(_Completer(locale).complete)
         readline.set_completer_delims(" ")
         readline.parse_and_bind("tab: complete")
     while True:
@@ -283,11 +356,11 @@ async def _run_console(database: str, boards_dir: str, clock: Clock | None, loca
     await console.load_names()
     dispatcher = TimerDispatcher(service, console.announce)
     dispatcher.start()
-    print(greeting())
+    print(greeting())  # run_console speaks the console's language around all of this
     queue: asyncio.Queue[str | None] = asyncio.Queue()
     ready = threading.Event()
     ready.set()
-    thread = threading.Thread(target=_reader, args=(asyncio.get_running_loop(), queue, console.prompt, ready),
+    thread = threading.Thread(target=_reader, args=(asyncio.get_running_loop(), queue, console.prompt, ready, locale),
                               daemon=True)  # fmt: skip
     thread.start()
     try:

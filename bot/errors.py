@@ -1,6 +1,9 @@
-"""Refusals from the match service, each with a message written for players."""
+"""Refusals from the match service, each with a message written for players: a Message,
+so str(error) renders in the language of whoever reads it."""
 
 from __future__ import annotations
+
+from engine.i18n import M, Text
 
 
 class ServiceError(Exception):
@@ -28,8 +31,8 @@ class NotAllowed(ServiceError):
 
 
 class BoardChanged(ServiceError):
-    def __init__(self, message: str = "the board changed, look again") -> None:
-        super().__init__(message)
+    def __init__(self, message: Text | None = None) -> None:
+        super().__init__(message if message is not None else M("the board changed, look again"))
 
 
 class IllegalMove(ServiceError):
@@ -40,7 +43,7 @@ class OutdatedBoard(BoardChanged):
     """A button under an older board was pressed; says where the latest board is."""
 
     def __init__(self, guild_id: int, channel_id: int, message_id: int | None) -> None:
-        super().__init__("this board is out of date: play from the latest one")
+        super().__init__(M("this board is out of date: play from the latest one"))
         self.guild_id = guild_id
         self.channel_id = channel_id
         self.message_id = message_id
@@ -51,7 +54,7 @@ class ConfirmFirst(ServiceError):
     declaring for the opponents) asks for confirmation: the front end offers a button, and
     the same command repeated within a minute confirms too."""
 
-    def __init__(self, message: str, *, match_id: int, version: int, kind: str, argument: str = "") -> None:
+    def __init__(self, message: Text, *, match_id: int, version: int, kind: str, argument: str = "") -> None:
         super().__init__(message)
         self.match_id = match_id
         self.version = version

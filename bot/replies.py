@@ -44,3 +44,4 @@ class Notice:
     channel_id: int
     reply: Reply
     dm_user_ids: tuple[int, ...] = ()
+    locale: str = "en"  # the language its text is in: the buttons posted under it speak it too

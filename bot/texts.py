@@ -1,6 +1,11 @@
 """Player-facing sentences built from a match's state, for any game. Mentions are written
 <@id>; the front ends decide how they look (a ping on Discord, @name in the console).
-Sentences are whole: no game notation is dropped into the middle of prose."""
+Sentences are whole: no game notation is dropped into the middle of prose.
+
+Every sentence is a Message rendered in the active language (the reader's, set by the
+front end around each command, button and timer post); seat and side titles are Terms;
+command and option names are the catalogue's, so a reader sees the names their client
+shows (`/numica tablero` in Spanish)."""
 
 from __future__ import annotations
 
@@ -9,15 +14,38 @@ from collections.abc import Sequence
 from bot.match import MatchState, Proposal, ProposalKind
 from bot.match.state import Party
 from bot.storage import MatchRow
+from engine.i18n import M, P, T, Term, Text, active
+
+# The computer's levels as players read them (the values typed stay English).
+LEVELS: dict[str, Term] = {"easy": T("easy", "level"), "normal": T("normal", "level"), "hard": T("hard", "level")}
+
+
+def command(name: str) -> Term:
+    """A command's name as the reader's client shows it (`board`, `tablero`)."""
+    return Term(name, "command")
+
+
+def option(name: str) -> Term:
+    """An option's name as the reader's client shows it (`choice`, `opción`)."""
+    return Term(name, "option")
+
+
+def data_text(english: str) -> str:
+    """Words that live in data (a choice's label), looked up as Discord's translator does."""
+    return active().gettext(english)
+
+
+def level(name: str) -> Text:
+    return LEVELS.get(name, name)
 
 
 def mention(user_id: int | None) -> str:
-    return f"<@{user_id}>" if user_id is not None else "nobody"
+    return f"<@{user_id}>" if user_id is not None else str(M("nobody"))
 
 
 def party_text(state: MatchState, party: Party) -> str:
     """A member as a mention; a computer seat as 'the computer (Thebes)'."""
-    return mention(party) if isinstance(party, int) else f"the computer ({state.seat_title(party)})"
+    return mention(party) if isinstance(party, int) else str(M("the computer ({seat})", seat=state.seat_title(party)))
 
 
 def message_link(guild_id: int, channel_id: int, message_id: int | None = None) -> str:
@@ -33,33 +61,35 @@ def sentence(words: object) -> str:
     return text if text.endswith((".", "!", "?", "…")) else text + "."
 
 
-def joined(words: Sequence[str]) -> str:
-    """'A', 'A and B', 'A, B and C'."""
-    words = list(words)
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
+def joined(words: Sequence[Text]) -> str:
+    """'A', 'A and B', 'A, B and C', in the active language."""
+    items = [str(word) for word in words]
+    if len(items) <= 1:
+        return "".join(items)
+    if len(items) == 2:
+        return str(M("{first} and {second}", first=items[0], second=items[1]))
+    return str(M("{items} and {last}", items=", ".join(items[:-1]), last=items[-1]))
 
 
-def possessive(title: str) -> str:
-    return f"{title}'" if title.endswith("s") else f"{title}'s"
+def either(words: Sequence[Text]) -> str:
+    """'A', 'A or B', 'A, B or C', in the active language."""
+    items = [str(word) for word in words]
+    if len(items) <= 1:
+        return "".join(items)
+    if len(items) == 2:
+        return str(M("{first} or {second}", first=items[0], second=items[1]))
+    return str(M("{items} or {last}", items=", ".join(items[:-1]), last=items[-1]))
 
 
 def seat_names(state: MatchState, seats: Sequence[str]) -> str:
     return joined([state.seat_title(s) for s in seats])
 
 
-def plural(count: int, word: str) -> str:
-    if count == 1:
-        return f"{count} {word}"
-    return f"{count} {word}{'es' if word.endswith(('s', 'x', 'ch', 'sh')) else 's'}"
-
-
 def holder_text(state: MatchState, seat: str) -> str:
     if state.is_computer(seat):
-        return f"computer ({state.computers[seat]})"
+        return str(M("computer ({level})", level=level(state.computers[seat])))
     holder = state.seats.get(seat)
-    return mention(holder) if holder is not None else "*open*"
+    return mention(holder) if holder is not None else str(M("*open*"))
 
 
 def lobby_text(state: MatchState) -> str:
@@ -67,13 +97,14 @@ def lobby_text(state: MatchState) -> str:
     teams = any(len(side.seats) > 1 for side in state.sides)
     lines = []
     for seat in state.table:
-        name = f"{seat.title} ({state.side_title(seat.side)})" if teams else seat.title
+        title = state.seat_title(seat.slug)
+        name = f"{title} ({state.side_title(seat.side)})" if teams else str(title)
         lines.append(f"{name}: {holder_text(state, seat.slug)}")
-    return f"**{state.rules.title} lobby**\n" + "\n".join(lines)
+    return str(M("**{game} lobby**", game=state.rules.title)) + "\n" + "\n".join(lines)
 
 
 def seating_text(state: MatchState) -> str:
-    return " · ".join(f"{seat.title}: {holder_text(state, seat.slug)}" for seat in state.table)
+    return " · ".join(f"{state.seat_title(seat.slug)}: {holder_text(state, seat.slug)}" for seat in state.table)
 
 
 def scores_text(state: MatchState) -> str:
@@ -82,10 +113,16 @@ def scores_text(state: MatchState) -> str:
         return ""
     target = state.options.get("target")
     out = set(state.table_slugs()) - set(state.seats_in_play())
-    parts = [f"{state.seat_title(seat)} {points}" + (" (out)" if seat in out else "") for seat, points in scores]
+    parts = [
+        str(M("{seat} {points} (out)", seat=state.seat_title(seat), points=points))
+        if seat in out
+        else f"{state.seat_title(seat)} {points}"
+        for seat, points in scores
+    ]
     over = state.rules.outcome(state.game) is not None
-    tail = f" (first to {target} points wins)" if target and not over else ""
-    return "Scores: " + " · ".join(parts) + tail
+    if target and not over:
+        return str(M("Scores: {scores} (first to {target} points wins)", scores=" · ".join(parts), target=target))
+    return str(M("Scores: {scores}", scores=" · ".join(parts)))
 
 
 def next_text(state: MatchState) -> str:
@@ -95,13 +132,16 @@ def next_text(state: MatchState) -> str:
         pending = state.setup_pending()
         if pending:
             who = joined([f"{state.seat_title(s)} ({holder_text(state, s)})" for s in pending])
-            return f"Waiting for {who} to set up: /{state.rules.slug} setup."
+            return str(M("Waiting for {who} to set up: /{game} {setup}.", who=who, game=state.rules.slug,
+                         setup=command("setup")))  # fmt: skip
         return ""
     who = holder_text(state, seat)
+    title = state.seat_title(seat)
     if state.rules.actions_per_turn > 1:
         left = state.rules.actions_left(state.game)
-        return f"{state.seat_title(seat)} to act ({plural(left, 'action')} left) — {who}"
-    return f"{state.seat_title(seat)} to act — {who}"
+        return str(P("{seat} to act ({count} action left) — {who}", "{seat} to act ({count} actions left) — {who}",
+                     count=left, seat=title, who=who))  # fmt: skip
+    return str(M("{seat} to act — {who}", seat=title, who=who))
 
 
 def outcome_text(state: MatchState) -> str:
@@ -113,23 +153,28 @@ def proposal_text(state: MatchState, proposal: Proposal) -> str:
     waiting = ", ".join(party_text(state, p) for p in sorted(state.waiting_for(proposal), key=str))
     slug = state.rules.slug
     if proposal.kind is ProposalKind.DRAW:
-        return f"Draw offered by {mention(proposal.by)}; waiting for {waiting}: /{slug} draw choice:accept or decline"
+        return str(M("Draw offered by {who}; waiting for {waiting}: /{game} {draw} {choice}:accept or decline",
+                     who=mention(proposal.by), waiting=waiting, game=slug, draw=command("draw"),
+                     choice=option("choice")))  # fmt: skip
     claim = state.rules.claim
-    title = claim.title if claim else "a claim"
-    verbs = f"/{slug} {claim.concede_verb} or /{slug} {claim.challenge_verb}" if claim else ""
-    return (
-        f"{title} declared for {state.side_title(proposal.side or '')} by {mention(proposal.by)}; "
-        f"waiting for {waiting}: {verbs}"
-    )
+    if claim is None:
+        return ""
+    return str(M(
+        "{claim} declared for {side} by {who}; waiting for {waiting}: /{game} {concede} or /{game} {challenge}",
+        claim=claim.title, side=state.side_title(proposal.side or ""), who=mention(proposal.by), waiting=waiting,
+        game=slug, concede=command(claim.concede_verb), challenge=command(claim.challenge_verb),
+    ))  # fmt: skip
 
 
 def status_text(row: MatchRow, state: MatchState) -> str:
     outcome = state.rules.outcome(state.game)
     if outcome is not None:
-        return f"Match #{row.id} is over. {sentence(outcome.summary)} {seating_text(state)}"
+        over = M("Match #{id} is over.", id=row.id)
+        return f"{over} {sentence(outcome.summary)} {seating_text(state)}"
     if row.status == "aborted":
-        return f"Match #{row.id} was aborted."
-    lines = [f"Match #{row.id} of {state.rules.title}, action {len(state.played)}. {seating_text(state)}"]
+        return str(M("Match #{id} was aborted.", id=row.id))
+    where = M("Match #{id} of {game}, action {count}.", id=row.id, game=state.rules.title, count=len(state.played))
+    lines = [f"{where} {seating_text(state)}"]
     scores = scores_text(state)
     if scores:
         lines.append(scores)

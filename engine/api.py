@@ -25,7 +25,7 @@ from enum import Enum
 from typing import Any, Generic, Protocol, TypeVar, cast
 
 from engine.errors import IllegalAction, NotationError
-from engine.i18n import Text
+from engine.i18n import M, Term, Text
 
 
 class ActionLike(Protocol):
@@ -79,7 +79,7 @@ class OptionSpec:
             if value in (choice.value.lower(), choice.label.lower()):
                 return choice.value
         allowed = ", ".join(c.value for c in self.choices)
-        raise NotationError(f"{self.name} is one of {allowed}")
+        raise NotationError(M("{option} is one of {allowed}", option=Term(self.name, "option"), allowed=allowed))
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,7 +189,7 @@ class Game(ABC, Generic[S]):
         given = dict(given or {})
         unknown = set(given) - {o.name for o in self.options}
         if unknown:
-            raise NotationError(f"{self.title} has no option {sorted(unknown)[0]!r}")
+            raise NotationError(M("{game} has no option {option}", game=self.title, option=repr(sorted(unknown)[0])))
         return {o.name: o.parse(given[o.name]) if o.name in given else o.default for o in self.options}
 
     # --- states -------------------------------------------------------------------------
@@ -278,12 +278,12 @@ class Game(ABC, Generic[S]):
 
     def parse_setup(self, state: S, seat: str, text: str) -> str:
         """A setup choice in canonical form, or NotationError."""
-        raise IllegalAction(f"{self.title} has no setup step")
+        raise IllegalAction(M("{game} has no setup step", game=self.title))
 
     def apply_setup(self, state: S, choices: Mapping[str, str]) -> tuple[S, Sequence[EventLike]]:
         """Every seat's setup choice at once (so none is ever visible before the others): the
         state in which play begins."""
-        raise IllegalAction(f"{self.title} has no setup step")
+        raise IllegalAction(M("{game} has no setup step", game=self.title))
 
 
 def sides_of(seats: Sequence[Seat]) -> tuple[Side, ...]:

@@ -16,7 +16,7 @@ from discord import app_commands
 from discord.app_commands import Choice, locale_str
 from discord.ext import commands
 
-from bot.cogs.panel import confirm_view, post_reply
+from bot.cogs.panel import confirm_view, post_reply, went_wrong
 from bot.cogs.posting import refuse, respond, send_private
 from bot.commands.dispatch import CommandSpec, Invoker, OptionKind, OptionSpec, autocomplete, commands_for, dispatch
 from bot.errors import ConfirmFirst, ServiceError
@@ -25,6 +25,7 @@ from bot.i18n import speaking
 from bot.inflight import in_flight_of
 from bot.replies import Reply
 from bot.service import MatchService
+from engine.i18n import M, english
 
 log = logging.getLogger(__name__)
 
@@ -72,10 +73,8 @@ def _python_name(option: OptionSpec) -> str:
 class GameGroup(app_commands.Group):
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         log.exception("command failed", exc_info=error)
-        # The failure may have come after the action was saved: send players to the board, not to retry.
-        await send_private(
-            interaction, f"Something went wrong on my side. Check /{self.name} board before trying again."
-        )
+        with speaking(_locale(interaction)):
+            await send_private(interaction, went_wrong(self.name))
 
 
 class GameCog(commands.Cog):
@@ -87,8 +86,10 @@ class GameCog(commands.Cog):
         self.game = game
         self.__cog_name__ = f"{game} commands"  # one cog per game: each needs its own name
         # Matches live in a server's channels: the commands are not offered in DMs.
+        # locale_str: the tree's translator gives Discord the group's description in Spanish too.
+        description = english(front_end(game).description)[:100]
         self.group = GameGroup(
-            name=game, description=front_end(game).description[:100], guild_only=True,
+            name=game, description=locale_str(description), guild_only=True,
             allowed_contexts=app_commands.AppCommandContext(guild=True),
         )  # fmt: skip
         for spec in commands_for(game).values():
@@ -169,7 +170,7 @@ class GameCog(commands.Cog):
                 typed[option.name] = value.id
             elif isinstance(value, discord.Attachment):
                 if value.size > RECORD_BYTES_MAX:
-                    await refuse(interaction, "that file is too large to be a game record")
+                    await refuse(interaction, str(M("that file is too large to be a game record")))
                     return
                 typed[option.name] = (await value.read()).decode("utf-8", errors="replace")
         who = invoker(interaction)
@@ -210,14 +211,15 @@ class GameCog(commands.Cog):
     async def _open_thread(self, interaction: discord.Interaction) -> discord.Thread | None:
         channel = interaction.channel
         if not isinstance(channel, discord.TextChannel):
-            await refuse(interaction, "a match thread can be opened in a text channel only")
+            await refuse(interaction, str(M("a match thread can be opened in a text channel only")))
             return None
         name = f"{front_end(self.game).slug.capitalize()} — {interaction.user.display_name}"[:100]
         try:
             return await channel.create_thread(name=name, type=discord.ChannelType.public_thread,
                                                auto_archive_duration=THREAD_MINUTES)  # fmt: skip
         except discord.HTTPException:
-            await refuse(interaction, "I could not open a thread here: I need the Create Public Threads permission")
+            cannot = M("I could not open a thread here: I need the Create Public Threads permission")
+            await refuse(interaction, str(cannot))
             return None
 
     async def _post_in_thread(self, interaction: discord.Interaction, thread: discord.Thread, reply: Reply) -> None:
@@ -225,8 +227,8 @@ class GameCog(commands.Cog):
         from bot.cogs.posting import send_to
 
         await send_to(thread, reply, view_for(reply))
-        await respond(interaction, Reply(f"{reply.text}\nThe match is in its own thread: {thread.mention}",
-                                         match_id=reply.match_id, game=reply.game))  # fmt: skip
+        moved = M("The match is in its own thread: {thread}", thread=thread.mention)
+        await respond(interaction, Reply(f"{reply.text}\n{moved}", match_id=reply.match_id, game=reply.game))
 
 
 def _choice(option: OptionSpec, value: str, label: str) -> Choice[Any]:

@@ -32,21 +32,28 @@ from bot.i18n import speaking
 from bot.inflight import in_flight_of
 from bot.replies import Reply
 from bot.service import MatchService
+from bot.texts import command as command_name
 from bot.texts import message_link
 from engine.api import Step
+from engine.i18n import M, Message, Text
 from engine.registry import get_game
 
 log = logging.getLogger(__name__)
 
 GAME = r"(?P<game>[a-z][a-z0-9_]{0,30})"
 PAGE = 24  # a select shows 25 options: 24 choices and "more…"
-ANSWERS: dict[str, tuple[str, discord.ButtonStyle]] = {
-    "draw_accept": ("Accept the draw", discord.ButtonStyle.success),
-    "draw_decline": ("Decline", discord.ButtonStyle.danger),
-    "concede": ("Concede", discord.ButtonStyle.secondary),
-    "challenge": ("Challenge — play on", discord.ButtonStyle.primary),
+# Labels are Messages: a view is built for each reader, in their language.
+ANSWERS: dict[str, tuple[Message, discord.ButtonStyle]] = {
+    "draw_accept": (M("Accept the draw"), discord.ButtonStyle.success),
+    "draw_decline": (M("Decline"), discord.ButtonStyle.danger),
+    "concede": (M("Concede"), discord.ButtonStyle.secondary),
+    "challenge": (M("Challenge — play on"), discord.ButtonStyle.primary),
 }
-CONFIRMS = {"resign": "Yes, resign", "concede": "Yes, concede", "declare": "Yes, declare", "leave": "Yes, leave"}
+CONFIRMS = {
+    "resign": M("Yes, resign"), "concede": M("Yes, concede"),
+    "declare": M("Yes, declare"), "leave": M("Yes, leave"),
+}  # fmt: skip
+BUTTONS: dict[str, Text] = {"undo": M("Undo"), "play": M("Play")}
 Owner = TypeVar("Owner")
 
 
@@ -75,11 +82,15 @@ def answered(
                 log.exception("a component's reply failed")
             except Exception:
                 log.exception("a component failed")
-                slug = getattr(owner, "game", "nika")
-                await send_private(interaction, f"Something went wrong on my side. Check /{slug} board before "
-                                                "trying again.")  # fmt: skip
+                await send_private(interaction, went_wrong(getattr(owner, "game", "nika")))
 
     return wrapper
+
+
+def went_wrong(game: str) -> str:
+    # The failure may have come after the action was saved: send players to the board, not to retry.
+    return str(M("Something went wrong on my side. Check /{game} {board} before trying again.", game=game,
+                 board=command_name("board")))  # fmt: skip
 
 
 # --- views ------------------------------------------------------------------------------
@@ -129,7 +140,8 @@ async def _refuse(interaction: discord.Interaction, error: ServiceError, *, pick
     """Privately: in the picker a player was using, or as a new private message."""
     text = refusal_text(str(error))
     if isinstance(error, OutdatedBoard) and error.message_id:
-        text += f" The latest board: {message_link(error.guild_id, error.channel_id, error.message_id)}"
+        latest = M("The latest board: {link}", link=message_link(error.guild_id, error.channel_id, error.message_id))
+        text += f" {latest}"
     if picker and interaction.response.is_done():
         await interaction.edit_original_response(content=f"✗ {text}", view=None)
     else:
@@ -155,7 +167,7 @@ async def _play(interaction: discord.Interaction, game: str, match_id: int, boar
         await _refuse(interaction, error, picker=picker)
         return
     if picker:  # close the private picker, then post the board for everyone
-        await interaction.edit_original_response(content=f"Played: `{action}`", view=None)
+        await interaction.edit_original_response(content=str(M("Played: `{action}`", action=action)), view=None)
     message_id = await respond(interaction, reply, view=view_for(reply))
     await service.posted(reply, message_id)
 
@@ -166,7 +178,7 @@ def _select(game: str, match_id: int, board: int, chosen: Sequence[str], steps: 
     more = len(steps) > (page + 1) * PAGE
     options = [(s.label, s.value) for s in shown]
     if more:
-        options.append((f"More choices… ({len(steps) - (page + 1) * PAGE} more)", f"#{page + 1}"))
+        options.append((str(M("More choices… ({count} more)", count=len(steps) - (page + 1) * PAGE)), f"#{page + 1}"))
     return PickSelect(game, match_id, board, tuple(chosen), options, placeholder)
 
 
@@ -180,7 +192,7 @@ class PanelButton(
 ):
     def __init__(self, game: str, match_id: int, board: int, kind: str) -> None:
         front = front_end(game)
-        label = {"undo": "Undo", "play": "Play"}.get(kind) or str(front.panel_labels.get(kind, kind.capitalize()))
+        label = str(BUTTONS.get(kind) or front.panel_labels.get(kind, kind.capitalize()))
         style = (
             discord.ButtonStyle.danger
             if kind == "undo"
@@ -214,9 +226,9 @@ class PanelButton(
         steps = menus.next_steps(rules, legal, chosen)
         if not steps:
             await interaction.response.send_message(
-                "You have nothing to rally, or no room."
+                str(M("You have nothing to rally, or no room."))
                 if self.kind == "rally"
-                else f"Nothing of yours can {self.kind} now.",
+                else str(M("Nothing of yours can {action} now.", action=command_name(self.kind))),
                 ephemeral=True,
             )
             return
@@ -235,8 +247,8 @@ class PickSelect(
         custom_id = f"{game}:s:{match_id}:{board}" + "".join(f":{step}" for step in chosen)
         options = [discord.SelectOption(label=label[:100], value=value[:100]) for label, value in choices[:25]]
         select: discord.ui.Select[Any] = discord.ui.Select(
-            custom_id=custom_id[:100], placeholder=(placeholder or "Choose")[:150],
-            options=options or [discord.SelectOption(label="nothing to choose", value="-")],
+            custom_id=custom_id[:100], placeholder=(placeholder or str(M("Choose")))[:150],
+            options=options or [discord.SelectOption(label=str(M("nothing to choose"))[:100], value="-")],
         )  # fmt: skip
         super().__init__(select)
         self.game, self.match_id, self.board, self.chosen = game, match_id, board, chosen
@@ -275,7 +287,8 @@ class PickSelect(
             return
         steps = menus.next_steps(rules, legal, chosen)
         if not steps:
-            await interaction.response.edit_message(content="✗ That is no longer possible: look again.", view=None)
+            await interaction.response.edit_message(content=str(M("✗ That is no longer possible: look again.")),
+                                                    view=None)  # fmt: skip
             return
         question = _question(self.game, chosen)
         view = discord.ui.View(timeout=None)
@@ -293,7 +306,7 @@ class AnswerButton(
     def __init__(self, game: str, match_id: int, question: int, kind: str) -> None:
         label, style = ANSWERS[kind]
         custom_id = f"{game}:a:{match_id}:{question}:{kind}"
-        super().__init__(discord.ui.Button(label=label, style=style, custom_id=custom_id))
+        super().__init__(discord.ui.Button(label=str(label), style=style, custom_id=custom_id))
         self.game, self.match_id, self.question, self.kind = game, match_id, question, kind
 
     @classmethod
@@ -321,7 +334,8 @@ class ConfirmButton(
 
     def __init__(self, game: str, match_id: int, version: int, kind: str, argument: str = "") -> None:
         custom_id = f"{game}:c:{match_id}:{version}:{kind}" + (f":{argument}" if argument else "")
-        super().__init__(discord.ui.Button(label=CONFIRMS[kind], style=discord.ButtonStyle.danger, custom_id=custom_id))
+        label = str(CONFIRMS[kind])
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.danger, custom_id=custom_id))
         self.game, self.match_id, self.version, self.kind, self.argument = game, match_id, version, kind, argument
 
     @classmethod
@@ -338,7 +352,7 @@ class ConfirmButton(
         state = await service.state_of(channel)
         row = await service.match_in(channel)
         if row is None or row[0].id != self.match_id or state.version != self.version:
-            raise ServiceError("the match changed since you were asked: send the command again if you still mean it")
+            raise ServiceError(M("the match changed since you were asked: send the command again if you still mean it"))
         if self.kind == "declare":
             reply = await service.declare(guild, channel, user, self.argument, confirmed=True)
         elif self.kind == "concede":
@@ -358,7 +372,8 @@ class SetupButton(
     else a form to type it)."""
 
     def __init__(self, game: str, match_id: int, board: int) -> None:
-        super().__init__(discord.ui.Button(label="Set up (secret)", style=discord.ButtonStyle.primary,
+        super().__init__(discord.ui.Button(label=str(M("Set up (secret)")),
+                                           style=discord.ButtonStyle.primary,
                                            custom_id=f"{game}:u:{match_id}:{board}"))  # fmt: skip
         self.game, self.match_id, self.board = game, match_id, board
 
@@ -410,9 +425,11 @@ class SetupSelect(
 
 class SetupForm(discord.ui.Modal):
     def __init__(self, game: str) -> None:
-        super().__init__(title=f"Your secret {get_game(game).title} setup", timeout=600)
+        title = M("Your secret {game} setup", game=get_game(game).title)
+        super().__init__(title=str(title)[:45], timeout=600)
         self.game = game
-        self.choice: discord.ui.TextInput[SetupForm] = discord.ui.TextInput(label="Your setup", max_length=100)
+        self.choice: discord.ui.TextInput[SetupForm] = discord.ui.TextInput(label=str(M("Your setup"))[:45],
+                                                                            max_length=100)  # fmt: skip
         self.add_item(self.choice)
 
     async def on_submit(self, interaction: discord.Interaction) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import time
 
 from bot.errors import TooSoon
+from engine.i18n import M, Term
 
 COOLDOWN_SECONDS = 5.0
 COOLDOWN_BURST = 3
@@ -27,7 +28,8 @@ class Cooldowns:
         tokens = min(float(self.burst), tokens + (now - when) / self.seconds)
         if tokens < 1.0:
             wait = max(1.0, (1.0 - tokens) * self.seconds)
-            raise TooSoon(f"you can use /{game} {command} again in {wait:.0f} s")
+            raise TooSoon(M("you can use /{game} {command} again in {seconds} s", game=game,
+                            command=Term(command, "command"), seconds=f"{wait:.0f}"))  # fmt: skip
         if len(self._buckets) > TABLE_MAX:  # forget full buckets so the table stays small
             horizon = self.seconds * self.burst
             self._buckets = {k: v for k, v in self._buckets.items() if now - v[1] < horizon}

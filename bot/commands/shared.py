@@ -18,7 +18,7 @@ from bot.games import ActionCommand, front_end
 from bot.replies import Reply
 from bot.service import LEVELS
 from engine.api import Choice, Game
-from engine.i18n import english
+from engine.i18n import M, P, Term, english
 from engine.registry import get_game
 
 DEADLINES = (
@@ -106,11 +106,12 @@ async def _rules(ctx: Context, o: Mapping[str, Any]) -> Reply:
     return Reply(str(front.rules), image=await ctx.service.book.render(state, [events]))
 
 
-DISCORD_HELP = (
+# Messages, not text: each reader gets them in their own language.
+DISCORD_HELP = M(
     "Every option suggests only what is legal for you right now: start typing and pick. "
     "Or press the buttons under the latest board: they walk you through legal choices only."
 )
-CONSOLE_HELP = (
+CONSOLE_HELP = M(
     "**In this console** type the commands as text, options as name:value (Tab completes, Up recalls). "
     "`as @name` plays as someone else, `channel N` switches channel, `manage on` acts as a moderator, "
     "`help` lists these, `quit` leaves. Boards are written as PNG files into the boards folder."
@@ -150,18 +151,23 @@ MY_GAMES_SHOWN = 20
 async def _my_games(ctx: Context, o: Mapping[str, Any]) -> Reply:
     turns = await ctx.service.my_turns(ctx.who.guild_id, ctx.who.user_id)
     if not turns:
-        return Reply("It is not your turn in any match on this server.")
+        return Reply(str(M("It is not your turn in any match on this server.")))
     lines = []
     for t in turns[:MY_GAMES_SHOWN]:
-        left = get_game(t.game).actions_per_turn > 1
-        acts = f" ({texts.plural(t.actions_left, 'action')} left)" if left else ""
-        doing = "to set up" if t.setting_up else f"to act{acts}"
-        lines.append(f"<#{t.channel_id}> — {get_game(t.game).title}: {t.seat_title} {doing}: "
+        seat = Term(t.seat_title)
+        if t.setting_up:
+            doing = M("{seat} to set up", seat=seat)
+        elif get_game(t.game).actions_per_turn > 1:
+            doing = P("{seat} to act ({count} action left)", "{seat} to act ({count} actions left)",
+                      count=t.actions_left, seat=seat)  # fmt: skip
+        else:
+            doing = M("{seat} to act", seat=seat)
+        lines.append(f"<#{t.channel_id}> — {get_game(t.game).title}: {doing}: "
                      f"{texts.message_link(ctx.who.guild_id, t.channel_id, t.board_message_id)}")  # fmt: skip
     more = len(turns) - MY_GAMES_SHOWN
     if more > 0:
-        lines.append(f"…and {more} more, not shown.")
-    return Reply("**Your turn in:**\n" + "\n".join(lines))
+        lines.append(str(M("…and {count} more, not shown.", count=more)))
+    return Reply(str(M("**Your turn in:**")) + "\n" + "\n".join(lines))
 
 
 async def _setup(ctx: Context, o: Mapping[str, Any]) -> Reply:
@@ -295,4 +301,5 @@ def commands_for(slug: str) -> dict[str, CommandSpec]:
 
 
 def refuse_unknown(slug: str, name: str) -> ServiceError:
-    return ServiceError(f"there is no /{slug} {name[:30]}: try /{slug} help")
+    return ServiceError(M("there is no /{game} {name}: try /{game} {help}", game=slug, name=name[:30],
+                          help=texts.command("help")))  # fmt: skip

@@ -16,6 +16,7 @@ from bot.match.chain import Chain
 from bot.match.entries import Entry, EntryKind
 from engine.api import Ending, EndingKind, Game, Seat, Side, UndoScope, seat_table, sides_of
 from engine.errors import IllegalAction
+from engine.i18n import M, Message, Term
 from engine.record import GameRecord, RecordEntry
 
 # Who may agree to a proposal: a member (their user id) or a computer seat (its slug).
@@ -110,14 +111,15 @@ class MatchState:
         titles = {side.slug: side.title for side in self.rules.sides(self.player_count)}
         return tuple(Side(s.slug, titles.get(s.slug, s.title), s.seats) for s in sides_of(self.table))
 
-    def seat_title(self, seat: str) -> str:
-        return next((s.title for s in self.table if s.slug == seat), seat.title())
+    def seat_title(self, seat: str) -> Term:
+        """A seat's title in the reader's language ("Athens", "Atenas")."""
+        return Term(next((s.title for s in self.table if s.slug == seat), seat.title()))
 
     def side_of(self, seat: str) -> str:
         return next(s.side for s in self.table if s.slug == seat)
 
-    def side_title(self, side: str) -> str:
-        return next((s.title for s in self.rules.sides(self.player_count) if s.slug == side), side)
+    def side_title(self, side: str) -> Term:
+        return Term(next((s.title for s in self.rules.sides(self.player_count) if s.slug == side), side))
 
     @property
     def players(self) -> frozenset[int]:
@@ -205,14 +207,14 @@ class MatchState:
         """The state after one more log entry, or a ServiceError saying why it is refused."""
         outcome = self.rules.outcome(self.game)
         if outcome is not None:
-            raise NotAllowed(f"this match is over: {outcome.summary}")
+            raise NotAllowed(M("this match is over: {summary}", summary=outcome.summary))
         if entry.user_id is not None and entry.user_id not in self.players:
-            raise NotInMatch("you are not playing in this match")
+            raise NotInMatch(M("you are not playing in this match"))
         handler = _HANDLERS[EntryKind(entry.kind)]
         try:
             state, events = handler(self, entry)
         except IllegalAction as error:
-            raise IllegalMove(str(error)) from error
+            raise IllegalMove(error.args[0] if error.args else str(error)) from error
         board = self.board_version + (EntryKind(entry.kind).changes_board or _board_changed(self, state))
         return replace(state, version=self.version + 1, board_version=board), events
 
@@ -223,14 +225,19 @@ class MatchState:
             raise NotAllowed(self._not_playing_yet())
         if entry.user_id is not None and self.seats.get(seat) != entry.user_id:
             holder = self.seats.get(seat)
-            who = f"<@{holder}> plays it" if holder is not None else "the computer plays it"
-            raise NotYourTurn(f"it is {_possessive(self.seat_title(seat))} turn ({who})")
+            title = self.seat_title(seat)
+            if holder is None:
+                raise NotYourTurn(M("it is {seat:poss} turn (the computer plays it)", seat=title))
+            raise NotYourTurn(M("it is {seat:poss} turn ({who} plays it)", seat=title, who=f"<@{holder}>"))
         return seat
 
-    def _not_playing_yet(self) -> str:
+    def _not_playing_yet(self) -> Message:
+        from bot.texts import joined  # bot.texts reads match states: imported here, not at the top
+
         titles = [self.seat_title(s) for s in self.setup_pending()]
-        waiting = ", ".join(titles[:-1]) + " and " + titles[-1] if len(titles) > 1 else "".join(titles)
-        return f"the game has not begun: {waiting} must still set up" if waiting else "nobody is to act"
+        if not titles:
+            return M("nobody is to act")
+        return M("the game has not begun: {waiting} must still set up", waiting=joined(titles))
 
     def _action(self, entry: Entry) -> tuple[MatchState, tuple[Any, ...]]:
         seat = self._acting_seat(entry)
@@ -248,27 +255,29 @@ class MatchState:
 
     def _undo(self, entry: Entry) -> tuple[MatchState, tuple[Any, ...]]:
         if not self.played or self.played[-1].action is None:
-            raise NotAllowed("there is no action to undo")
+            raise NotAllowed(M("there is no action to undo"))
         last = self.played[-1]
         if self.undone:
-            raise NotAllowed("only one action can be taken back: play on from here")
+            raise NotAllowed(M("only one action can be taken back: play on from here"))
         if entry.user_id is not None and last.user_id != entry.user_id:
             if any(p.user_id == entry.user_id for p in self.played[-len(self.table) * 2 :]):
-                raise NotAllowed("the next player has moved since, so your last action stands")
-            raise NotAllowed("you can only undo your own last action")
+                raise NotAllowed(M("the next player has moved since, so your last action stands"))
+            raise NotAllowed(M("you can only undo your own last action"))
         if self.undo_point is None:
             if self.rules.undo_scope is UndoScope.TURN:
-                raise NotAllowed(f"{_possessive(self.seat_title(last.seat))} turn is over, so its actions stand")
-            raise NotAllowed("the next player has moved since, so that action stands")
+                raise NotAllowed(M("{seat:poss} turn is over, so its actions stand", seat=self.seat_title(last.seat)))
+            raise NotAllowed(M("the next player has moved since, so that action stands"))
         state = replace(self, game=self.undo_point, played=self.played.dropped_last(), undo_point=None, undone=True)
         return state, ()
 
     def _setup(self, entry: Entry) -> tuple[MatchState, tuple[Any, ...]]:
         seat = entry.seat or ""
         if seat not in self.rules.setup_pending(self.game):
-            raise NotAllowed("there is no setup to make now" if not self.in_setup() else f"{seat} has no setup to make")
+            if not self.in_setup():
+                raise NotAllowed(M("there is no setup to make now"))
+            raise NotAllowed(M("{seat} has no setup to make", seat=self.seat_title(seat)))
         if entry.user_id is not None and self.seats.get(seat) != entry.user_id:
-            raise NotYourTurn(f"{self.seat_title(seat)} is not your seat")
+            raise NotYourTurn(M("{seat} is not your seat", seat=self.seat_title(seat)))
         choice = self.rules.parse_setup(self.game, seat, entry.text or "")
         setup = {**self.setup, seat: choice}
         if set(setup) < set(self.rules.setup_pending(self.game)):
@@ -287,7 +296,7 @@ class MatchState:
         user = _user(entry)
         mine = [s for s in self.seats_in_play() if self.seats.get(s) == user]
         if not mine:
-            raise NotAllowed("you are already out of this game")
+            raise NotAllowed(M("you are already out of this game"))
         return self._end(Ending(EndingKind.RESIGNATION, mine[0]), entry, mine[0])
 
     def _timeout(self, entry: Entry) -> tuple[MatchState, tuple[Any, ...]]:
@@ -298,7 +307,7 @@ class MatchState:
         if entry.user_id is not None:
             return entry.user_id
         if entry.seat is None or not self.is_computer(entry.seat):
-            raise NotAllowed("only a player can do that")
+            raise NotAllowed(M("only a player can do that"))
         return entry.seat
 
     def _propose(self, entry: Entry, kind: ProposalKind, side: str | None) -> tuple[MatchState, tuple[Any, ...]]:
@@ -306,7 +315,7 @@ class MatchState:
         if self.proposal is not None:
             raise NotAllowed(_pending_text(self, self.proposal))
         if party not in self.parties_in_play():
-            raise NotAllowed("you are out of this game")
+            raise NotAllowed(M("you are out of this game"))
         proposal = Proposal(kind, entry.user_id, frozenset({party}), self.version + 1, side)
         if kind is ProposalKind.CLAIM:
             # A player who claims the game for the other side concedes by saying so.
@@ -318,33 +327,34 @@ class MatchState:
 
     def _declare(self, entry: Entry) -> tuple[MatchState, tuple[Any, ...]]:
         if self.rules.claim is None:
-            raise NotAllowed(f"{self.rules.title} has no claims")
+            raise NotAllowed(M("{game} has no claims", game=self.rules.title))
         side = (entry.text or "").strip().lower()
         if side not in {s.slug for s in self.sides}:
-            raise ServiceError(f"{side!r} is not a side: choose {', '.join(s.slug for s in self.sides)}")
+            raise ServiceError(M("{text} is not a side: choose {sides}", text=repr(side),
+                                 sides=", ".join(s.slug for s in self.sides)))  # fmt: skip
         return self._propose(entry, ProposalKind.CLAIM, side)
 
     def _answer(self, entry: Entry, kind: ProposalKind, agree: bool) -> tuple[MatchState, tuple[Any, ...]]:
         party = self._party(entry)
         proposal = self.proposal
         if proposal is None or proposal.kind is not kind:
-            raise NotAllowed(
-                "no draw is on offer: offer one first"
-                if kind is ProposalKind.DRAW
-                else f"nobody has declared {self.rules.claim.title if self.rules.claim else 'a claim'}"
-            )
+            if kind is ProposalKind.DRAW:
+                raise NotAllowed(M("no draw is on offer: offer one first"))
+            raise NotAllowed(M("nobody has declared {claim}", claim=self.rules.claim.title if self.rules.claim
+                               else "a claim"))  # fmt: skip
         if party not in self.answerers(proposal):
             if kind is ProposalKind.CLAIM:
-                others = [s.title for s in self.sides if s.slug != proposal.side]
-                raise NotAllowed(f"only {' and '.join(others)} answer this declaration")
-            raise NotAllowed("you are out of this game")
+                from bot.texts import joined
+
+                others = joined([self.side_title(s.slug) for s in self.sides if s.slug != proposal.side])
+                raise NotAllowed(M("only {sides} answer this declaration", sides=others))
+            raise NotAllowed(M("you are out of this game"))
         if not agree:
             return replace(self, proposal=None), ()
         if party in proposal.agreed:
-            raise NotAllowed(
-                "you have already agreed to this draw; waiting for the others" if kind is ProposalKind.DRAW
-                else "you have already conceded; waiting for your ally"
-            )  # fmt: skip
+            if kind is ProposalKind.DRAW:
+                raise NotAllowed(M("you have already agreed to this draw; waiting for the others"))
+            raise NotAllowed(M("you have already conceded; waiting for your ally"))
         return replace(self, proposal=replace(proposal, agreed=proposal.agreed | {party}))._settle(entry)
 
     def _settle(self, entry: Entry) -> tuple[MatchState, tuple[Any, ...]]:
@@ -378,16 +388,14 @@ def _board_changed(before: MatchState, after: MatchState) -> bool:
     return after.game is not before.game
 
 
-def _pending_text(state: MatchState, proposal: Proposal) -> str:
-    who = f"<@{proposal.by}>" if proposal.by is not None else "the computer"
+def _pending_text(state: MatchState, proposal: Proposal) -> Message:
     if proposal.kind is ProposalKind.DRAW:
-        return f"{who} already offered a draw: accept or decline it"
+        if proposal.by is None:
+            return M("the computer already offered a draw: accept or decline it")
+        return M("{who} already offered a draw: accept or decline it", who=f"<@{proposal.by}>")
     title = state.rules.claim.title if state.rules.claim else "a claim"
-    return f"{title} was already declared for {state.side_title(proposal.side or '')}: it awaits an answer"
-
-
-def _possessive(title: str) -> str:
-    return f"{title}'" if title.endswith("s") else f"{title}'s"
+    return M("{claim} was already declared for {side}: it awaits an answer", claim=title,
+             side=state.side_title(proposal.side or ""))  # fmt: skip
 
 
 def _slug(seat: Any) -> str:
@@ -402,7 +410,7 @@ def _first(seats: list[str]) -> str:
 
 def _user(entry: Entry) -> int:
     if entry.user_id is None:
-        raise NotAllowed("only a player can do that")
+        raise NotAllowed(M("only a player can do that"))
     return entry.user_id
 
 

@@ -30,6 +30,7 @@ from bot.standings import Standing
 from bot.storage import Storage, matches, open_storage, outbox, timers
 from bot.storage.outbox import PendingNotice
 from bot.storage.timers import TimerRow
+from engine.i18n import M
 
 __all__ = ["LEVELS", "MatchService", "TurnInfo"]
 
@@ -97,13 +98,11 @@ class MatchService:
     async def start(self, guild_id: int, channel_id: int, user_id: int) -> Reply:
         row, state = await self.book.load(channel_id)
         state = await self.lobby.start(row, state, user_id)
+        headline = str(M("The match begins! {seating}", seating=self._seating(state)))
         if state.in_setup():
-            headline = (
-                f"The match begins! {self._seating(state)}\nFirst every side sets up in secret (the button below). "
-                "Nobody sees another's choice until all are made."
-            )
-        else:
-            headline = f"The match begins! {self._seating(state)}"
+            secret = M("First every side sets up in secret (the button below). Nobody sees another's choice until "
+                       "all are made.")  # fmt: skip
+            headline += f"\n{secret}"
         return await self.play.board_reply(row, state, headline, recent=[])
 
     @staticmethod

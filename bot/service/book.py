@@ -24,7 +24,7 @@ from bot.storage import Connection, MatchRow, Storage, VersionConflict
 from bot.storage import matches as queries
 from bot.storage.matches import LogRow
 from engine.api import Game, result_text
-from engine.i18n import active
+from engine.i18n import M, Term, Text, active
 from engine.registry import get_game
 
 log = logging.getLogger(__name__)
@@ -107,7 +107,8 @@ class MatchBook:
         async with self.storage.reading() as db:
             row = await find(db)
             if row is None:
-                raise NoMatch("there is no match in this channel: start one with /<game> new, e.g. /nika new")
+                raise NoMatch(M("there is no match in this channel: start one with /<game> {new}, e.g. /nika {new}",
+                                new=Term("new", "command")))  # fmt: skip
             cached = self._states.get(row.id)
             if cached is not None and cached[0] == row.version:
                 self._states.move_to_end(row.id)
@@ -147,7 +148,7 @@ class MatchBook:
 
     # --- changing ---------------------------------------------------------------------
     @asynccontextmanager
-    async def claim(self, row: MatchRow, conflict: str = "the board changed, look again") -> AsyncIterator[Connection]:
+    async def claim(self, row: MatchRow, conflict: Text | None = None) -> AsyncIterator[Connection]:
         """A transaction that first claims the match's next version, so of two racing
         changes one fails with BoardChanged. The cached state is dropped either way."""
         try:
@@ -155,7 +156,7 @@ class MatchBook:
                 await queries.bump_version(db, row.id, row.version, self.clock.now())
                 yield db
         except VersionConflict:
-            raise BoardChanged(conflict) from None
+            raise BoardChanged(conflict if conflict is not None else M("the board changed, look again")) from None
         finally:
             self.forget(row.id)
 

@@ -20,6 +20,7 @@ from bot.storage.matches import NewMatch
 from bot.storage.timers import TimerKind
 from engine.api import Game
 from engine.errors import IllegalAction
+from engine.i18n import M, P
 from engine.record import GameRecord
 from engine.registry import get_game
 
@@ -31,15 +32,16 @@ DEADLINE_CHOICES = (0, 1, 2, 3, 7)  # days; 0 is none
 
 def check_deadline(days: int | None) -> None:
     if days is not None and days not in DEADLINE_CHOICES:
-        raise ServiceError("a turn deadline is none, 1, 2, 3 or 7 days")
+        raise ServiceError(M("a turn deadline is none, 1, 2, 3 or 7 days"))
 
 
 def seats_for_choice(state: MatchState, choice: str, rng: random.Random | None = None) -> list[str]:
     """The seats a choice names: a seat, a whole side, or `random` (a random free side)."""
     cleaned = choice.strip().lower().replace(" ", "-").replace("+", "-").replace("–", "-")
     table = state.table
+    word = texts.option(state.rules.seat_word)
     if not cleaned:
-        raise ServiceError(f"choose a {state.rules.seat_word}: {choices_text(state)}")
+        raise ServiceError(M("choose a {seat_word}: {choices}", seat_word=word, choices=choices_text(state)))
     for seat in table:
         if cleaned == seat.slug:
             return [seat.slug]
@@ -49,10 +51,11 @@ def seats_for_choice(state: MatchState, choice: str, rng: random.Random | None =
     if cleaned == "random":
         free = [side for side in state.sides if not any(_held(state, s) for s in side.seats)]
         if not free:
-            raise NotAllowed("every side is taken")
+            raise NotAllowed(M("every side is taken"))
         return list((rng or random.Random()).choice(free).seats)
     shown = repr(choice.strip()[:30])
-    raise ServiceError(f"{shown} is not a {state.rules.seat_word}: choose {choices_text(state)}")
+    raise ServiceError(M("{text} is not a {seat_word}: choose {choices}", text=shown, seat_word=word,
+                         choices=choices_text(state)))  # fmt: skip
 
 
 def choices_text(state: MatchState) -> str:
@@ -89,11 +92,12 @@ class Lobby:
         check_deadline(deadline_days)
         players = players or _players_for(rules, seats)
         if players not in rules.player_counts:
-            raise ServiceError(f"{rules.title} is for {texts.joined([str(n) for n in rules.player_counts])} players")
+            raise ServiceError(M("{game} is for {counts} players", game=rules.title,
+                                 counts=texts.joined([str(n) for n in rules.player_counts])))  # fmt: skip
         try:
             chosen = rules.option_defaults(options)
         except IllegalAction as error:
-            raise ServiceError(str(error)) from None
+            raise ServiceError(error.args[0] if error.args else str(error)) from None
         seed = secrets.randbelow(2**31) if seed is None else seed
         rated = start is None
         if start is not None:
@@ -107,10 +111,10 @@ class Lobby:
         try:
             async with self.book.storage.transaction() as db:
                 if await queries.open_lobbies_by(db, guild_id, user_id) >= self.lobbies_per_member:
-                    raise NotAllowed(
-                        f"you already have {self.lobbies_per_member} open lobbies on this server: start or abort "
-                        "one of them first"
-                    )
+                    raise NotAllowed(M(
+                        "you already have {count} open lobbies on this server: start or abort one of them first",
+                        count=self.lobbies_per_member,
+                    ))  # fmt: skip
                 match_id = await queries.insert_match(db, NewMatch(
                     game=rules.slug, guild_id=guild_id, channel_id=channel_id, creator_id=user_id, players=players,
                     start_position=position, to_act=rules.to_act(state.game), rated=rated, now=now, options=chosen,
@@ -120,37 +124,46 @@ class Lobby:
                 await timers.schedule(db, match_id, TimerKind.LOBBY, now + self.lobby_days * DAY, now)
         except ChannelHasMatch:
             raise ChannelBusy(
-                "this channel already has a match: finish or abort it first, use another channel, "
-                f"or open it in a thread with /{rules.slug} new thread:true"
+                M(
+                    "this channel already has a match: finish or abort it first, use another channel, "
+                    "or open it in a thread with /{game} {new} {thread}:true",
+                    game=rules.slug,
+                    new=texts.command("new"),
+                    thread=texts.option("thread"),
+                )
             ) from None
         self.book.timers_changed()
         notes = []
         if rules.seat_sets_differ():
-            notes.append(f"for {players} players")
+            notes.append(str(P("for {count} player", "for {count} players", count=players)))
         for option in rules.options:
             if chosen[option.name] != option.default:
                 label = next((c.label for c in option.choices if c.value == chosen[option.name]), chosen[option.name])
-                notes.append(f"{option.name} {label}")
+                notes.append(f"{texts.option(option.name)} {texts.data_text(label)}")
         if not rated:
-            notes.append("casual, unrated: it starts from a shared position")
+            notes.append(str(M("casual, unrated: it starts from a shared position")))
         if deadline_days:
-            notes.append(f"with a {deadline_days}-day turn deadline")
-        detail = f" ({'; '.join(notes)})" if notes else ""
-        article = "an" if rules.title[:1].lower() in "aeiou" else "a"
-        return Reply(
-            f"{texts.mention(user_id)} opened {article} {rules.title} match{detail} and took "
-            f"{texts.seat_names(state, taken)}. Join with /{rules.slug} join, then /{rules.slug} start once every "
-            f"{rules.seat_word} is held.",
-            match_id=match_id,
-            game=rules.slug,
-        )
+            notes.append(str(P("with a {count}-day turn deadline", "with a {count}-day turn deadline",
+                               count=deadline_days)))  # fmt: skip
+        words: dict[str, Any] = {
+            "who": texts.mention(user_id), "game": rules.title, "detail": f" ({'; '.join(notes)})" if notes else "",
+            "seats": texts.seat_names(state, taken), "game_slug": rules.slug, "join": texts.command("join"),
+            "start": texts.command("start"), "seat_word": texts.option(rules.seat_word),
+        }  # fmt: skip
+        if rules.title[:1].lower() in "aeiou":  # English says "an Othello match"
+            opened = M("{who} opened an {game} match{detail} and took {seats}. Join with /{game_slug} {join}, then "
+                       "/{game_slug} {start} once every {seat_word} is held.", **words)  # fmt: skip
+        else:
+            opened = M("{who} opened a {game} match{detail} and took {seats}. Join with /{game_slug} {join}, then "
+                       "/{game_slug} {start} once every {seat_word} is held.", **words)  # fmt: skip
+        return Reply(str(opened), match_id=match_id, game=rules.slug)
 
     async def join(
         self, guild_id: int, channel_id: int, user_id: int, seats: str, *, computer: str | None = None
     ) -> Reply:
         row, state = await self.book.load(channel_id)
         if row.status != "lobby":
-            raise NotAllowed("this match has already started")
+            raise NotAllowed(M("this match has already started"))
         wanted = seats_for_choice(state, seats)
         if computer is not None:
             return await self._seat_computer(row, state, user_id, wanted, computer)
@@ -158,55 +171,56 @@ class Lobby:
         if taken:
             holder = state.seats[taken[0]]
             if holder == user_id:
-                raise NotAllowed(f"you already hold {texts.seat_names(state, taken)}")
-            raise NotAllowed(f"{texts.seat_names(state, taken)} is already taken by {texts.mention(holder)}")
+                raise NotAllowed(M("you already hold {seats}", seats=texts.seat_names(state, taken)))
+            raise NotAllowed(M("{seats} is already taken by {who}", seats=texts.seat_names(state, taken),
+                               who=texts.mention(holder)))  # fmt: skip
         mine = state.seats_of(user_id)
         sides = {state.side_of(s) for s in [*wanted, *mine]}
         if len(sides) > 1:
             if any(len(side.seats) > 1 for side in state.sides):
-                teams = " or ".join(side.title for side in state.sides)
-                raise NotAllowed(f"a player holds {state.rules.seat_word} of one team only: {teams}")
-            raise NotAllowed(f"you already hold {texts.seat_names(state, mine)}: each player holds one seat")
-        took = "took over from the computer" if any(s in state.computers for s in wanted) else "took"
-        async with self.book.claim(row, "the lobby changed, look again") as db:
+                teams = texts.either([state.side_title(side.slug) for side in state.sides])
+                raise NotAllowed(M("a player holds {seat_word} of one team only: {teams}",
+                                   seat_word=texts.option(state.rules.seat_word), teams=teams))  # fmt: skip
+            raise NotAllowed(M("you already hold {seats}: each player holds one seat",
+                               seats=texts.seat_names(state, mine)))  # fmt: skip
+        took_over = any(s in state.computers for s in wanted)
+        async with self.book.claim(row, M("the lobby changed, look again")) as db:
             await queries.take_seats(db, row.id, wanted, user_id=user_id, computer=None)
         _, state = await self.book.load(channel_id)
-        return Reply(
-            f"{texts.mention(user_id)} {took} {texts.seat_names(state, wanted)}.\n{texts.lobby_text(state)}",
-            match_id=row.id,
-            game=row.game,
-        )
+        who, names = texts.mention(user_id), texts.seat_names(state, wanted)
+        took = (M("{who} took over from the computer {seats}.", who=who, seats=names) if took_over
+                else M("{who} took {seats}.", who=who, seats=names))  # fmt: skip
+        return Reply(f"{took}\n{texts.lobby_text(state)}", match_id=row.id, game=row.game)
 
     async def _seat_computer(
         self, row: MatchRow, state: MatchState, user_id: int, wanted: list[str], level: str
     ) -> Reply:
         level = level.strip().lower()
         if level not in LEVELS:
-            raise ServiceError("the computer plays at easy, normal or hard")
+            raise ServiceError(M("the computer plays at easy, normal or hard"))
         if user_id != row.creator_id:
-            raise NotAllowed("only the match's creator can seat the computer")
+            raise NotAllowed(M("only the match's creator can seat the computer"))
         humans = [s for s in wanted if state.seats.get(s) is not None]
         if humans:
             holder = state.seats[humans[0]]
-            raise NotAllowed(f"{texts.seat_names(state, humans)} is held by {texts.mention(holder)}")
-        async with self.book.claim(row, "the lobby changed, look again") as db:
+            raise NotAllowed(M("{seats} is held by {who}", seats=texts.seat_names(state, humans),
+                               who=texts.mention(holder)))  # fmt: skip
+        async with self.book.claim(row, M("the lobby changed, look again")) as db:
             await queries.take_seats(db, row.id, wanted, user_id=None, computer=level)
         _, state = await self.book.load(row.channel_id)
-        names = texts.seat_names(state, wanted)
-        return Reply(
-            f"{names}: computer ({level}). A member who joins may still take it over.\n{texts.lobby_text(state)}",
-            match_id=row.id,
-            game=row.game,
-        )
+        seated = M("{seats}: computer ({level}). A member who joins may still take it over.",
+                   seats=texts.seat_names(state, wanted), level=texts.level(level))  # fmt: skip
+        return Reply(f"{seated}\n{texts.lobby_text(state)}", match_id=row.id, game=row.game)
 
     async def leave(self, guild_id: int, channel_id: int, user_id: int) -> Reply:
         row, state = await self.book.load(channel_id)
         if row.status != "lobby":
-            raise NotAllowed(f"the match has started: /{row.game} resign gives up")
+            raise NotAllowed(M("the match has started: /{game} {resign} gives up", game=row.game,
+                               resign=texts.command("resign")))  # fmt: skip
         if not state.seats_of(user_id):
-            raise NotInMatch("you have no seat in this lobby")
+            raise NotInMatch(M("you have no seat in this lobby"))
         remaining = sorted(state.players - {user_id})
-        async with self.book.claim(row, "the lobby changed, look again") as db:
+        async with self.book.claim(row, M("the lobby changed, look again")) as db:
             await queries.remove_seats(db, row.id, user_id)
             if not remaining:
                 await queries.update_match(db, row.id, status="aborted", end_reason="empty lobby")
@@ -215,31 +229,33 @@ class Lobby:
                 # The lobby's rights (start, abort, settings, seating the computer) pass on.
                 await queries.update_match(db, row.id, creator_id=remaining[0])
         if not remaining:
-            return Reply(
-                f"{texts.mention(user_id)} left; the lobby is empty and closed.", match_id=row.id, game=row.game
-            )
+            closed = M("{who} left; the lobby is empty and closed.", who=texts.mention(user_id))
+            return Reply(str(closed), match_id=row.id, game=row.game)
         _, state = await self.book.load(channel_id)
-        passed = f" {texts.mention(remaining[0])} now runs the lobby." if user_id == row.creator_id else ""
-        return Reply(
-            f"{texts.mention(user_id)} left.{passed}\n{texts.lobby_text(state)}", match_id=row.id, game=row.game
-        )
+        left = str(M("{who} left.", who=texts.mention(user_id)))
+        if user_id == row.creator_id:
+            left += " " + str(M("{who} now runs the lobby.", who=texts.mention(remaining[0])))
+        return Reply(f"{left}\n{texts.lobby_text(state)}", match_id=row.id, game=row.game)
 
     async def start(self, row: MatchRow, state: MatchState, user_id: int) -> MatchState:
         """Checks and starts a lobby; the caller builds the reply (with the first board)."""
         if row.status != "lobby":
-            raise NotAllowed("this match has already started")
+            raise NotAllowed(M("this match has already started"))
         if user_id not in state.players and user_id != row.creator_id:
-            raise NotInMatch("only a seated player can start the match")
+            raise NotInMatch(M("only a seated player can start the match"))
         empty = [s.slug for s in state.table if not _held(state, s.slug)]
         if empty:
-            verb = "needs" if len(empty) == 1 else "need"
-            raise NotAllowed(
-                f"{texts.seat_names(state, empty)} still {verb} a player: /{row.game} join "
-                f"(the creator can seat the computer with /{row.game} join computer:easy|normal|hard)"
-            )
+            raise NotAllowed(P(
+                "{seats} still needs a player: /{game} {join} (the creator can seat the computer with "
+                "/{game} {join} {computer}:easy|normal|hard)",
+                "{seats} still need a player: /{game} {join} (the creator can seat the computer with "
+                "/{game} {join} {computer}:easy|normal|hard)",
+                count=len(empty), seats=texts.seat_names(state, empty), game=row.game, join=texts.command("join"),
+                computer=texts.option("computer"),
+            ))  # fmt: skip
         if not state.players:
-            raise NotAllowed("a match needs at least one member playing")
-        async with self.book.claim(row, "the lobby changed, look again") as db:
+            raise NotAllowed(M("a match needs at least one member playing"))
+        async with self.book.claim(row, M("the lobby changed, look again")) as db:
             await queries.update_match(db, row.id, status="active", rated=row.rated and not state.computers)
             await timers.clear(db, row.id, TimerKind.LOBBY)
             if self.book.scheduler is not None:
@@ -253,24 +269,25 @@ class Lobby:
         row, state = await self.book.load(channel_id)
         if row.status == "lobby":
             if user_id != row.creator_id and not can_manage:
-                raise NotAllowed("only the lobby's creator or someone with Manage Channels can abort it")
+                raise NotAllowed(M("only the lobby's creator or someone with Manage Channels can abort it"))
         elif not can_manage:
             if user_id in state.players:
-                raise NotAllowed(
-                    f"the match has started: resign instead with /{row.game} resign (only someone with "
-                    "Manage Channels can abort a started match)"
-                )
-            raise NotAllowed("only someone with Manage Channels can abort a started match")
+                raise NotAllowed(M(
+                    "the match has started: resign instead with /{game} {resign} (only someone with "
+                    "Manage Channels can abort a started match)", game=row.game, resign=texts.command("resign"),
+                ))  # fmt: skip
+            raise NotAllowed(M("only someone with Manage Channels can abort a started match"))
         async with self.book.claim(row) as db:
             # A started match aborted by a moderator counts for nobody's rating.
             await queries.update_match(db, row.id, status="aborted", end_reason=f"aborted by {user_id}", rated=False)
             await timers.clear(db, row.id)
-        unrated = "" if row.status == "lobby" else " It is not rated."
-        return Reply(
-            f"{texts.mention(user_id)} aborted the match.{unrated} The channel is free for a new one.",
-            match_id=row.id,
-            game=row.game,
+        who = texts.mention(user_id)
+        aborted = (
+            M("{who} aborted the match. The channel is free for a new one.", who=who)
+            if row.status == "lobby"
+            else M("{who} aborted the match. It is not rated. The channel is free for a new one.", who=who)
         )
+        return Reply(str(aborted), match_id=row.id, game=row.game)
 
 
 def _players_for(rules: Game[Any], choice: str) -> int:
@@ -289,16 +306,18 @@ def _start_from(rules: Game[Any], text: str) -> str:
             record = GameRecord.from_json(text)
             if record.game != rules.slug:
                 other = get_game(record.game)
-                raise ServiceError(f"that is a {other.title} record: start it with /{other.slug} new")
+                raise ServiceError(M("that is a {game} record: start it with /{game_slug} {new}", game=other.title,
+                                     game_slug=other.slug, new=texts.command("new")))  # fmt: skip
             if len(record.entries) > RECORD_ACTIONS_MAX:
-                raise ServiceError(f"that record is longer than {RECORD_ACTIONS_MAX} actions")
+                raise ServiceError(M("that record is longer than {count} actions", count=RECORD_ACTIONS_MAX))
             state = record.final_state()
         else:
             state = rules.load(text)
     except IllegalAction as error:
-        raise ServiceError(f"I can't start from that: {error}") from error
+        reason = error.args[0] if error.args else ""
+        raise ServiceError(M("I can't start from that: {reason}", reason=reason)) from error
     except RecursionError:
-        raise ServiceError("I can't start from that: it is nested far too deeply") from None
+        raise ServiceError(M("I can't start from that: it is nested far too deeply")) from None
     if rules.outcome(state) is not None:
-        raise ServiceError("that game is already over: start from a position where it goes on")
+        raise ServiceError(M("that game is already over: start from a position where it goes on"))
     return rules.notation(state)

@@ -7,6 +7,7 @@ import json
 from typing import Any
 
 from bot.replies import Image, Notice, Reply
+from engine.i18n import active
 
 
 def _image(image: Image | None) -> dict[str, str] | None:
@@ -34,12 +35,18 @@ def _reply(data: dict[str, Any]) -> Reply:
     )
 
 
+def notice_now(guild_id: int, channel_id: int, reply: Reply, dm_user_ids: tuple[int, ...] = ()) -> Notice:
+    """A notice written now, in the active language (set by whoever it addresses)."""
+    return Notice(guild_id, channel_id, reply, dm_user_ids, active().locale)
+
+
 def notice_json(notice: Notice) -> str:
     reply = notice.reply
     return json.dumps({
         "guild_id": notice.guild_id,
         "channel_id": notice.channel_id,
         "dm_user_ids": list(notice.dm_user_ids),
+        "locale": notice.locale,
         "reply": {
             "text": reply.text, "image": _image(reply.image), "file": _image(reply.file),
             "mentions": list(reply.mentions), "match_id": reply.match_id, "game": reply.game,
@@ -51,4 +58,5 @@ def notice_json(notice: Notice) -> str:
 
 def notice_from_json(text: str) -> Notice:
     data = json.loads(text)
-    return Notice(data["guild_id"], data["channel_id"], _reply(data["reply"]), tuple(data.get("dm_user_ids", ())))
+    return Notice(data["guild_id"], data["channel_id"], _reply(data["reply"]), tuple(data.get("dm_user_ids", ())),
+                  str(data.get("locale") or "en"))  # fmt: skip

@@ -11,10 +11,11 @@ from typing import Any
 from bot import texts
 from bot.errors import BoardChanged, ConfirmFirst, NotAllowed, NotInMatch, NotYourTurn, OutdatedBoard, ServiceError
 from bot.match import Entry, EntryKind, MatchState, Proposal, ProposalKind
-from bot.replies import Notice, Reply
+from bot.replies import Reply
 from bot.service.book import MatchBook
-from bot.service.notices import notice_json
+from bot.service.notices import notice_json, notice_now
 from bot.storage import Connection, MatchRow, outbox
+from engine.i18n import M, Message, Term
 
 CONFIRM_SECONDS = 60.0
 BACKUP_DELAY = 20.0  # seconds a front end has to post a board itself before the outbox does
@@ -53,7 +54,7 @@ class Play:
     ) -> tuple[MatchRow, MatchState, MatchState, tuple[Any, ...]]:
         row, state = await self.book.load(channel_id)
         if row.status != "active":
-            raise NotAllowed(f"the match has not started yet: /{row.game} start once every seat is held")
+            raise NotAllowed(_not_started(row))
         if expected_version is not None and expected_version != state.board_version:
             raise BoardChanged()
         new, events, logged = self.book.validate(state, [entry])
@@ -76,7 +77,7 @@ class Play:
     ) -> Reply:
         def headline(before: MatchState, after: MatchState, events: tuple[Any, ...]) -> str:
             what = before.rules.describe(before.played[-1].events)
-            return f"↩ {texts.mention(user_id)} took back the last action ({what})."
+            return str(M("↩ {who} took back the last action ({what}).", who=texts.mention(user_id), what=what))
 
         entry = Entry(EntryKind.UNDO, user_id)
         return await self._board_entry(channel_id, entry, expected_version, headline, backup)
@@ -97,7 +98,7 @@ class Play:
             return await self.board_reply(row, after, headline(before, after, events))
         row, state = await self.book.load(channel_id)
         if row.status != "active":
-            raise NotAllowed(f"the match has not started yet: /{row.game} start once every seat is held")
+            raise NotAllowed(_not_started(row))
         if expected_version is not None and expected_version != state.board_version:
             raise BoardChanged()
         new, events, logged = self.book.validate(state, [entry])
@@ -106,7 +107,7 @@ class Play:
 
         async def keep(db: Connection) -> None:
             now = self.book.clock.now()
-            notice = notice_json(Notice(row.guild_id, row.channel_id, reply))
+            notice = notice_json(notice_now(row.guild_id, row.channel_id, reply))
             stored.append(await outbox.add(db, row.id, row.guild_id, row.channel_id, notice, now, now + BACKUP_DELAY))
 
         await self.book.commit(row, state, new, logged, also=keep)
@@ -115,10 +116,10 @@ class Play:
     async def setup(self, channel_id: int, user_id: int, choice: str, seat: str | None = None) -> Reply:
         row, state = await self.book.load(channel_id)
         if row.status != "active" or not state.in_setup():
-            raise NotAllowed("there is no setup to make now")
+            raise NotAllowed(M("there is no setup to make now"))
         mine = [s for s in state.rules.setup_pending(state.game) if state.seats.get(s) == user_id]
         if not mine:
-            raise NotInMatch("you have no setup to make in this match")
+            raise NotInMatch(M("you have no setup to make in this match"))
         seat = seat if seat in mine else mine[0]
         new, events, logged = self.book.validate(state, [Entry(EntryKind.SETUP, user_id, seat=seat, text=choice)])
         await self.book.commit(row, state, new, logged)
@@ -129,21 +130,27 @@ class Play:
         title = state.seat_title(seat)
         if new.in_setup():
             others = texts.seat_names(new, [s for s in new.setup_pending() if s != seat])
-            again = "now" if seat in state.setup else "set:"
-            private = f"Your setup for {title} is {again} {shown}. You can change it until {others} has chosen."
-            public = f"{title} has set up in secret. Waiting for {others}: /{row.game} setup."
+            if seat in state.setup:
+                private = M("Your setup for {seat} is now {choice}. You can change it until {others} has chosen.",
+                            seat=title, choice=shown, others=others)  # fmt: skip
+            else:
+                private = M("Your setup for {seat} is set: {choice}. You can change it until {others} has chosen.",
+                            seat=title, choice=shown, others=others)  # fmt: skip
+            public = M("{seat} has set up in secret. Waiting for {others}: /{game} {setup}.", seat=title,
+                       others=others, game=row.game, setup=texts.command("setup"))  # fmt: skip
             mentions = tuple(uid for s in new.setup_pending() if (uid := new.seats.get(s)) is not None)
-            announce = Reply(public, mentions=mentions, match_id=row.id, game=row.game, setup=True,
+            announce = Reply(str(public), mentions=mentions, match_id=row.id, game=row.game, setup=True,
                              version=new.board_version)  # fmt: skip
-            return Reply(private, match_id=row.id, game=row.game, announce=announce)
-        headline = texts.sentence(new.rules.describe(events)) if events else "Every side has set up: the game begins!"
+            return Reply(str(private), match_id=row.id, game=row.game, announce=announce)
+        headline = (texts.sentence(new.rules.describe(events)) if events
+                    else str(M("Every side has set up: the game begins!")))  # fmt: skip
         board = await self.board_reply(row, new, headline, recent=[events] if events else [])
-        return Reply(f"Your setup for {title} is set: {shown}. Every side's is revealed now.", match_id=row.id,
-                     game=row.game, announce=board)  # fmt: skip
+        revealed = M("Your setup for {seat} is set: {choice}. Every side's is revealed now.", seat=title, choice=shown)
+        return Reply(str(revealed), match_id=row.id, game=row.game, announce=board)
 
     # --- endings against your own side ask first --------------------------------------
     def _confirmed(self, row: MatchRow, state: MatchState, user_id: int, kind: str, argument: str,
-                   message: str, confirmed: bool) -> None:  # fmt: skip
+                   message: Message, confirmed: bool) -> None:  # fmt: skip
         """Raise ConfirmFirst unless confirmed (a button) or asked again within a minute."""
         now = self.book.clock.now()
         key = (row.id, user_id, kind, argument)
@@ -151,8 +158,9 @@ class Play:
         if confirmed or self._confirmations.pop(key, 0) > now:
             return
         self._confirmations[key] = now + CONFIRM_SECONDS
+        how = M("Press Confirm, or send the same command again within a minute.")
         raise ConfirmFirst(
-            f"{message} Press Confirm, or send the same command again within a minute.",
+            f"{message} {how}",
             match_id=row.id, version=state.version, kind=kind, argument=argument,
         )  # fmt: skip
 
@@ -162,32 +170,35 @@ class Play:
             mine = [s for s in state.seats_in_play() if state.seats.get(s) == user_id]
             if mine:
                 side = state.side_title(state.side_of(mine[0]))
-                ends = "ends the match as a loss for " + side if len(state.sides) == 2 else "takes you out of the game"
-                self._confirmed(row, state, user_id, "resign", "", f"Resigning {ends}.", confirmed)
+                ends = (M("Resigning ends the match as a loss for {side}.", side=side) if len(state.sides) == 2
+                        else M("Resigning takes you out of the game."))  # fmt: skip
+                self._confirmed(row, state, user_id, "resign", "", ends, confirmed)
         row, before, after, events = await self.append(channel_id, Entry(EntryKind.RESIGN, user_id))
         seat = after.played[-1].seat
         if events and not after.is_over:  # the game goes on without that seat (Pikemen)
             headline = f"{texts.sentence(before.rules.describe(events))} ({texts.mention(user_id)})"
         else:
-            headline = f"{texts.mention(user_id)} resigned for {before.side_title(before.side_of(seat))}."
+            headline = str(M("{who} resigned for {side}.", who=texts.mention(user_id),
+                             side=before.side_title(before.side_of(seat))))  # fmt: skip
         return await self.board_reply(row, after, headline, recent=[events] if events else None)
 
     async def draw(self, channel_id: int, user_id: int, choice: str) -> Reply:
         kinds = {"offer": EntryKind.DRAW_OFFER, "accept": EntryKind.DRAW_ACCEPT, "decline": EntryKind.DRAW_DECLINE}
         if choice not in kinds:
-            raise ServiceError("choose offer, accept or decline")
+            raise ServiceError(M("choose offer, accept or decline"))
         return await self.propose(channel_id, Entry(kinds[choice], user_id))
 
     async def declare(self, channel_id: int, user_id: int, side: str, *, confirmed: bool = False) -> Reply:
         row, state = await self.book.load(channel_id)
         side = side.strip().lower().replace("–", "-").replace(" ", "-").replace("+", "-")
         mine = {state.side_of(s) for s in state.seats_of(user_id)}
-        if mine and side in {s.slug for s in state.sides} and side not in mine and row.status == "active":
+        claim = state.rules.claim
+        if claim and mine and side in {s.slug for s in state.sides} and side not in mine and row.status == "active":
             own = state.side_title(next(iter(mine)))
             self._confirmed(
                 row, state, user_id, "declare", side,
-                f"Declaring {state.rules.claim.title if state.rules.claim else 'victory'} for "
-                f"{state.side_title(side)} concedes the match for {own}.", confirmed,
+                M("Declaring {claim} for {side} concedes the match for {own}.", claim=claim.title,
+                  side=state.side_title(side), own=own), confirmed,
             )  # fmt: skip
         return await self.propose(channel_id, Entry(EntryKind.DECLARE, user_id, text=side))
 
@@ -195,14 +206,14 @@ class Play:
         row, state = await self.book.load(channel_id)
         claim = state.declaration
         if claim is not None and user_id in state.waiting_for(claim):
-            mine = {state.side_title(state.side_of(s)) for s in state.seats_of(user_id)}
-            others = len(state.waiting_for(claim)) > 1
-            outcome = "once your side's other players concede too" if others else "at once"
-            self._confirmed(
-                row, state, user_id, "concede", "",
-                f"Conceding gives the match to {state.side_title(claim.side or '')} ({texts.joined(sorted(mine))} "
-                f"loses) {outcome}.", confirmed,
-            )  # fmt: skip
+            mine = {str(state.side_title(state.side_of(s))) for s in state.seats_of(user_id)}
+            words: dict[str, Any] = {"side": state.side_title(claim.side or ""), "losers": texts.joined(sorted(mine))}
+            if len(state.waiting_for(claim)) > 1:
+                said = M("Conceding gives the match to {side} ({losers} loses) once your side's other players "
+                         "concede too.", **words)  # fmt: skip
+            else:
+                said = M("Conceding gives the match to {side} ({losers} loses) at once.", **words)
+            self._confirmed(row, state, user_id, "concede", "", said, confirmed)
         return await self.propose(channel_id, Entry(EntryKind.CONCEDE, user_id))
 
     async def challenge(self, channel_id: int, user_id: int) -> Reply:
@@ -217,11 +228,11 @@ class Play:
         kinds = {k.value: k for k in (EntryKind.DRAW_ACCEPT, EntryKind.DRAW_DECLINE, EntryKind.CONCEDE,
                                       EntryKind.CHALLENGE)}  # fmt: skip
         if kind not in kinds:
-            raise ServiceError(f"unknown answer {kind!r}")
+            raise ServiceError(M("unknown answer {answer}", answer=repr(kind)))
         row, state = await self.book.load(channel_id)
         pending = state.draw_offer if kind.startswith("draw") else state.declaration
         if row.id != match_id or pending is None or pending.seq != question:
-            raise NotAllowed("that question has been settled already: only the latest one can be answered")
+            raise NotAllowed(M("that question has been settled already: only the latest one can be answered"))
         if kinds[kind] is EntryKind.CONCEDE:
             return await self.concede(channel_id, user_id, confirmed=True)
         return await self.propose(channel_id, Entry(kinds[kind], user_id))
@@ -295,12 +306,12 @@ class Play:
         actor = state.acting_user()
         if actor != user_id:
             if user_id not in state.players:
-                raise NotInMatch("you are not playing in this match")
+                raise NotInMatch(M("you are not playing in this match"))
             seat = state.to_act
             if seat is None:
-                raise NotYourTurn("the game has not begun: every side must set up first")
-            title = state.seat_title(seat)
-            raise NotYourTurn(f"it is not your turn: {title} is played by {texts.holder_text(state, seat)}")
+                raise NotYourTurn(M("the game has not begun: every side must set up first"))
+            raise NotYourTurn(M("it is not your turn: {seat} is played by {who}", seat=state.seat_title(seat),
+                                who=texts.holder_text(state, seat)))  # fmt: skip
         return list(state.rules.legal_actions(state.game))
 
 
@@ -312,35 +323,56 @@ def offer_text(before: MatchState, after: MatchState, entry: Entry) -> tuple[str
     claim = before.rules.claim
     if entry.kind in (EntryKind.DRAW_OFFER, EntryKind.DRAW_ACCEPT) and proposal is not None:
         waiting = _members(after.waiting_for(proposal))
-        names = ", ".join(texts.party_text(after, p) for p in sorted(after.waiting_for(proposal), key=str))
-        verb = "offers a draw" if entry.kind is EntryKind.DRAW_OFFER else "accepts the draw"
-        return f"{who} {verb}. Waiting for {names}: /{slug} draw choice:accept or choice:decline.", waiting
+        words: dict[str, Any] = {
+            "who": who, "game": slug, "draw": texts.command("draw"), "choice": texts.option("choice"),
+            "waiting": ", ".join(texts.party_text(after, p) for p in sorted(after.waiting_for(proposal), key=str)),
+        }  # fmt: skip
+        if entry.kind is EntryKind.DRAW_OFFER:
+            said = M("{who} offers a draw. Waiting for {waiting}: /{game} {draw} {choice}:accept or "
+                     "{choice}:decline.", **words)  # fmt: skip
+        else:
+            said = M("{who} accepts the draw. Waiting for {waiting}: /{game} {draw} {choice}:accept or "
+                     "{choice}:decline.", **words)  # fmt: skip
+        return str(said), waiting
     if entry.kind is EntryKind.DRAW_ACCEPT:
-        return f"{who} accepts the draw. Everyone agreed.", ()
+        return str(M("{who} accepts the draw. Everyone agreed.", who=who)), ()
     if entry.kind is EntryKind.DRAW_DECLINE:
-        return f"{who} declined the draw; play goes on.", ()
+        return str(M("{who} declined the draw; play goes on.", who=who)), ()
     if claim is not None and entry.kind in (EntryKind.DECLARE, EntryKind.CONCEDE) and proposal is not None:
-        side = after.side_title(proposal.side or "")
         waiting = _members(after.waiting_for(proposal))
-        names = ", ".join(texts.party_text(after, p) for p in sorted(after.waiting_for(proposal), key=str))
-        verb = f"declares **{claim.title}** for {side}!" if entry.kind is EntryKind.DECLARE else "concedes."
-        answer = f"/{slug} {claim.concede_verb}, or /{slug} {claim.challenge_verb} to play on"
-        return f"{who} {verb} {names}: {answer}.", waiting
+        words = {
+            "who": who, "claim": claim.title, "side": after.side_title(proposal.side or ""), "game": slug,
+            "waiting": ", ".join(texts.party_text(after, p) for p in sorted(after.waiting_for(proposal), key=str)),
+            "concede": texts.command(claim.concede_verb), "challenge": texts.command(claim.challenge_verb),
+        }  # fmt: skip
+        if entry.kind is EntryKind.DECLARE:
+            said = M("{who} declares **{claim}** for {side}! {waiting}: /{game} {concede}, or /{game} {challenge} "
+                     "to play on.", **words)  # fmt: skip
+        else:
+            said = M("{who} concedes. {waiting}: /{game} {concede}, or /{game} {challenge} to play on.", **words)
+        return str(said), waiting
     if claim is not None and entry.kind is EntryKind.DECLARE:
         side = (entry.text or "").strip().lower()
-        losers = [s.title for s in before.sides if s.slug != side]
-        return (f"{texts.joined(losers)} conceded ({who} declared {claim.title} for {before.side_title(side)}).", ())
+        losers = texts.joined([Term(s.title) for s in before.sides if s.slug != side])
+        return str(M("{losers} conceded ({who} declared {claim} for {side}).", losers=losers, who=who,
+                     claim=claim.title, side=before.side_title(side))), ()  # fmt: skip
     if entry.kind is EntryKind.CONCEDE:
-        return f"{who} concedes.", ()
-    title = claim.title if claim else "the"
-    return f"{who} challenges the {title} declaration: play goes on.", ()
+        return str(M("{who} concedes.", who=who)), ()
+    return str(M("{who} challenges the {claim} declaration: play goes on.", who=who,
+                 claim=claim.title if claim else "")), ()  # fmt: skip
+
+
+def _not_started(row: MatchRow) -> Message:
+    return M("the match has not started yet: /{game} {start} once every seat is held", game=row.game,
+             start=texts.command("start"))  # fmt: skip
 
 
 def _without_result(headline: str, result: object) -> str:
     """The headline without a copy of the result at its end: the post states it in bold."""
     summary = str(result)
     bare = headline.rstrip(".!")
-    for tail in (f" — {summary}", f"; {summary}", f". {summary}"):
+    # After a full stop the result starts a sentence: "… (the 2-day deadline). A Rojo se le acabó …".
+    for tail in (f" — {summary}", f"; {summary}", f". {summary}", f". {summary[:1].upper()}{summary[1:]}"):
         if bare.endswith(tail.rstrip(".!")):
             return texts.sentence(bare[: -len(tail.rstrip(".!"))])
     return headline

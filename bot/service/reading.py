@@ -16,13 +16,20 @@ from bot.replies import Image, Reply
 from bot.service.book import MatchBook
 from bot.service.play import recent_actions
 from bot.storage import matches as queries
-from engine.i18n import active
+from engine.api import EndingKind
+from engine.i18n import M, P, T, Term, active
 from engine.registry import get_game
 
 HISTORY_PAGE_SIZE = 15
 REPLAY_ACTIONS_MAX = 300  # frames of one animation at most
 REPLAY_BYTES_MAX = 9_500_000  # under Discord's 10 MB upload limit for a server without boosts
 MY_GAMES_SHOWN = 20
+ENDINGS: dict[EndingKind, Term] = {
+    EndingKind.RESIGNATION: T("resignation", "ending"),
+    EndingKind.TIMEOUT: T("timeout", "ending"),
+    EndingKind.AGREEMENT: T("agreement", "ending"),
+    EndingKind.CONCESSION: T("concession", "ending"),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,12 +51,15 @@ def history_line(state: MatchState, number: int, played: Played) -> str:
     if played.action is not None:
         what = state.rules.describe(played.events)
     else:
-        kind = played.ending.value if played.ending is not None else "ending"
+        kind = ENDINGS[played.ending] if played.ending is not None else T("ending", "ending")
         what = f"{state.seat_title(played.seat)}: {kind}" + (f" ({state.rules.describe(played.events)})"
                                                               if played.events else "")  # fmt: skip
-    who = texts.mention(played.user_id) if played.user_id is not None else "the host"
-    if played.user_id is None and played.seat in state.computers:
-        who = "the computer"
+    if played.user_id is not None:
+        who = texts.mention(played.user_id)
+    elif played.seat in state.computers:
+        who = str(M("the computer"))
+    else:
+        who = str(M("the host"))
     return f"`{number:>3}` {what} — {who}"
 
 
@@ -88,18 +98,32 @@ class Reading:
         first = (page - 1) * HISTORY_PAGE_SIZE
         chunk = state.played[first : first + HISTORY_PAGE_SIZE]
         if not chunk:
-            return Reply("No actions yet.", match_id=row.id, game=row.game)
+            return Reply(str(M("No actions yet.")), match_id=row.id, game=row.game)
         lines = [history_line(state, number, p) for number, p in enumerate(chunk, start=first + 1)]
-        more = f" (/{row.game} history page:{page + 1} for more)" if page < pages else ""
-        return Reply(f"**History**, page {page} of {pages}{more}\n" + "\n".join(lines), match_id=row.id, game=row.game)
+        if page < pages:
+            title = M("**History**, page {page} of {pages} (/{game} {history} {page_option}:{next} for more)",
+                      page=page, pages=pages, game=row.game, history=texts.command("history"),
+                      page_option=texts.option("page"), next=page + 1)  # fmt: skip
+        else:
+            title = M("**History**, page {page} of {pages}", page=page, pages=pages)
+        return Reply(f"{title}\n" + "\n".join(lines), match_id=row.id, game=row.game)
 
     async def export(self, channel_id: int) -> Reply:
         row, state = await self.book.load(channel_id, open_only=False)
         data = state.record().to_json().encode()
+        said = P(
+            "The game record of match #{id}: {count} action. Start a casual copy with /{game} {new} {from_option}:"
+            "<record> (or {record}:<this file>).",
+            "The game record of match #{id}: {count} actions. Start a casual copy with /{game} {new} {from_option}:"
+            "<record> (or {record}:<this file>).",
+            count=len(state.played), id=row.id, game=row.game, new=texts.command("new"),
+            from_option=texts.option("from"), record=texts.option("record"),
+        )  # fmt: skip
         return Reply(
-            f"The game record of match #{row.id}: {texts.plural(len(state.played), 'action')}. "
-            f"Start a casual copy with /{row.game} new from:<record> (or record:<this file>).",
-            file=Image(data, f"{row.game}-match-{row.id}.json", f"{state.rules.title} game record (JSON)"),
+            str(said),
+            file=Image(
+                data, f"{row.game}-match-{row.id}.json", str(M("{game} game record (JSON)", game=state.rules.title))
+            ),
             match_id=row.id,
             game=row.game,
         )
@@ -107,9 +131,9 @@ class Reading:
     async def replay(self, channel_id: int, last: int | None = None) -> Reply:
         row, state = await self.book.load(channel_id, open_only=False)
         if not state.played:
-            raise NotAllowed("no actions have been played yet")
+            raise NotAllowed(M("no actions have been played yet"))
         if last is not None and last < 1:
-            raise ServiceError("last must be at least 1")
+            raise ServiceError(M("{last} must be at least 1", last=texts.option("last")))
         from render import render_replay
 
         total = len(state.played)
@@ -124,13 +148,21 @@ class Reading:
             shown = max(1, int(shown * REPLAY_BYTES_MAX / len(data) * 0.9))
             draw = partial(render_replay, record, last=shown, locale=language)
             data = await loop.run_in_executor(self._replay_pool, draw)
-        scope = "the whole match" if shown == total else f"the last {shown} actions"
-        if shown < min(total, last or total):
-            scope += " (as many as fit in one upload)"
+        if shown == total:
+            said = M("Replay of match #{id}: the whole match.", id=row.id)
+        elif shown < min(total, last or total):
+            said = P("Replay of match #{id}: the last {count} action (as many as fit in one upload).",
+                     "Replay of match #{id}: the last {count} actions (as many as fit in one upload).",
+                     count=shown, id=row.id)  # fmt: skip
+        else:
+            said = P("Replay of match #{id}: the last {count} action.",
+                     "Replay of match #{id}: the last {count} actions.", count=shown, id=row.id)  # fmt: skip
+        described = P("Animated replay of {game} match #{id}, {count} action",
+                      "Animated replay of {game} match #{id}, {count} actions", count=shown, game=state.rules.title,
+                      id=row.id)  # fmt: skip
         return Reply(
-            f"Replay of match #{row.id}: {scope}.",
-            file=Image(data, f"{row.game}-match-{row.id}-replay.gif",
-                       f"Animated replay of {state.rules.title} match #{row.id}, {shown} actions"),
+            str(said),
+            file=Image(data, f"{row.game}-match-{row.id}-replay.gif", str(described)),
             match_id=row.id,
             game=row.game,
         )  # fmt: skip
@@ -169,26 +201,34 @@ class Reading:
         title = get_game(game).title
         for place, standing in enumerate(table, start=1):
             if standing.user_id == user_id:
-                return Reply(
-                    f"{texts.mention(user_id)} in {title}: rating **{standing.rating:.0f}** (#{place} of {len(table)})"
-                    f" — {standing.wins} won, {standing.losses} lost, {standing.draws} drawn in "
-                    f"{texts.plural(standing.games, 'rated match')}."
-                )
-        return Reply(f"{texts.mention(user_id)} has not finished a rated {title} match on this server yet.")
+                return Reply(str(P(
+                    "{who} in {game}: rating **{rating}** (#{place} of {players}) — {wins} won, {losses} lost, "
+                    "{draws} drawn in {count} rated match.",
+                    "{who} in {game}: rating **{rating}** (#{place} of {players}) — {wins} won, {losses} lost, "
+                    "{draws} drawn in {count} rated matches.",
+                    count=standing.games, who=texts.mention(user_id), game=title, rating=f"{standing.rating:.0f}",
+                    place=place, players=len(table), wins=standing.wins, losses=standing.losses, draws=standing.draws,
+                )))  # fmt: skip
+        return Reply(str(M("{who} has not finished a rated {game} match on this server yet.",
+                           who=texts.mention(user_id), game=title)))  # fmt: skip
 
     async def leaderboard(self, guild_id: int, user_id: int | None = None, game: str = "nika", size: int = 10) -> Reply:
         rules = get_game(game)
         table = await self.standings(guild_id, game)
         if not table:
-            return Reply(f"No rated {rules.title} match has finished on this server yet.")
+            return Reply(str(M("No rated {game} match has finished on this server yet.", game=rules.title)))
 
         def line(place: int, s: elo.Standing) -> str:
-            return f"`{place:>2}.` **{s.rating:.0f}** {texts.mention(s.user_id)} — {s.wins}W {s.losses}L {s.draws}D"
+            tally = M("{wins}W {losses}L {draws}D", wins=s.wins, losses=s.losses, draws=s.draws)
+            return f"`{place:>2}.` **{s.rating:.0f}** {texts.mention(s.user_id)} — {tally}"
 
         lines = [line(place, s) for place, s in enumerate(table[:size], start=1)]
         mine = next((i for i, s in enumerate(table, start=1) if s.user_id == user_id), None)
         if mine is not None and mine > size:
             lines.append("…\n" + line(mine, table[mine - 1]))
         teams = any(len(side.seats) > 1 for side in rules.sides(max(rules.player_counts)))
-        how = "Elo; a team is rated by its players' average" if teams else "Elo"
-        return Reply(f"**{rules.title} leaderboard** ({how})\n" + "\n".join(lines))
+        if teams:
+            title = M("**{game} leaderboard** (Elo; a team is rated by its players' average)", game=rules.title)
+        else:
+            title = M("**{game} leaderboard** (Elo)", game=rules.title)
+        return Reply(f"{title}\n" + "\n".join(lines))

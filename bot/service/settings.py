@@ -11,6 +11,7 @@ from bot.service.timers import HOUR, MAX_REMINDERS_PER_TURN
 from bot.storage import matches as queries
 from bot.storage import timers
 from bot.storage.timers import TimerKind
+from engine.i18n import M, Message, P
 
 REMINDER_HOURS_RANGE = (1, 168)
 
@@ -34,55 +35,57 @@ class MatchSettings:
         """Change (or, with nothing given, show) reminder and deadline settings."""
         low, high = REMINDER_HOURS_RANGE
         if reminder_hours is not None and not low <= reminder_hours <= high:
-            raise ServiceError(f"reminders come every {low} to {high} hours")
+            raise ServiceError(M("reminders come every {low} to {high} hours", low=low, high=high))
         check_deadline(deadline_days)
         if server_default and not can_manage:
-            raise NotAllowed("only someone with Manage Channels can set the server's default")
+            raise NotAllowed(M("only someone with Manage Channels can set the server's default"))
         if server_default and (reminder_hours is None or deadline_days is not None):
-            raise ServiceError("the server default is the reminder interval: give reminder_hours only")
-        changes: list[str] = []
+            raise ServiceError(M("the server default is the reminder interval: give {reminder_hours} only",
+                                 reminder_hours=texts.option("reminder_hours")))  # fmt: skip
+        changes: list[Message] = []
         if not server_default and (reminder_hours is not None or deadline_days is not None):
             # Refused here (not a player, deadline after the start) before anything is written.
             changes.append(await self._match_settings(channel_id, user_id, reminder_hours, deadline_days, can_manage))
         if dm_reminders is not None:
             async with self.book.storage.transaction() as db:
                 await timers.set_dm_reminders(db, user_id, dm_reminders)
-            changes.append("I will " + ("also remind you by direct message" if dm_reminders else "not DM you"))
+            changes.append(M("I will also remind you by direct message") if dm_reminders else M("I will not DM you"))
         if server_default:
             assert reminder_hours is not None
             async with self.book.storage.transaction() as db:
                 await timers.set_guild_reminder_hours(db, guild_id, reminder_hours)
-            changes.append(f"matches on this server now remind after {reminder_hours:g} h unless they say otherwise")
+            changes.append(M("matches on this server now remind after {hours} h unless they say otherwise",
+                             hours=f"{reminder_hours:g}"))  # fmt: skip
         if changes:
-            return Reply("; ".join(texts.sentence(change) for change in changes))
+            return Reply(" ".join(texts.sentence(change) for change in changes))
         return Reply(await self._settings_text(guild_id, channel_id, user_id))
 
     async def _match_settings(
         self, channel_id: int, user_id: int, hours: float | None, deadline: int | None, can_manage: bool
-    ) -> str:
+    ) -> Message:
         row, state = await self.book.load(channel_id)
         if user_id not in state.players and user_id != row.creator_id and not can_manage:
-            raise NotInMatch("only this match's players can change its settings")
+            raise NotInMatch(M("only this match's players can change its settings"))
         if deadline is not None and row.status != "lobby":
-            raise NotAllowed("the turn deadline is chosen before the match starts")
+            raise NotAllowed(M("the turn deadline is chosen before the match starts"))
         columns: dict[str, object] = {}
-        said = []
+        said: list[Message] = []
         if hours is not None:
             columns["reminder_hours"] = hours
-            said.append(f"reminders after {hours:g} h without a move")
+            said.append(M("reminders after {hours} h without a move", hours=f"{hours:g}"))
         if deadline is not None:
             columns["deadline_days"] = deadline or None
-            said.append(f"a {deadline}-day turn deadline" if deadline else "no turn deadline")
+            said.append(_deadline_text(deadline))
         now = self.book.clock.now()
         # Claiming the match version orders this change against a start or a move racing it,
         # so the timers always follow the settings the match really has.
-        async with self.book.claim(row, "the match changed meanwhile, try again") as db:
+        async with self.book.claim(row, M("the match changed meanwhile, try again")) as db:
             await queries.update_match(db, row.id, **columns)
             if hours is not None and row.status == "active" and not state.is_over:
                 await timers.clear(db, row.id, TimerKind.REMINDER)
                 await timers.schedule(db, row.id, TimerKind.REMINDER, now + hours * HOUR, now)
         self.book.timers_changed()
-        return f"match #{row.id}: " + " and ".join(said)
+        return M("match #{id}: {changes}", id=row.id, changes=texts.joined(said))
 
     async def _settings_text(self, guild_id: int, channel_id: int, user_id: int) -> str:
         async with self.book.storage.reading() as db:
@@ -90,12 +93,16 @@ class MatchSettings:
             server = await timers.reminder_hours(db, guild_id, None)
             dm = await timers.dm_reminders(db, user_id)
             hours = await timers.reminder_hours(db, guild_id, row.reminder_hours) if row else server
-        lines = [f"Server default: reminders after {server:g} h without a move."]
+        lines = [M("Server default: reminders after {hours} h without a move.", hours=f"{server:g}")]
         if row is not None:
-            deadline = f"a {row.deadline_days}-day turn deadline" if row.deadline_days else "no turn deadline"
-            lines.append(
-                f"This match (#{row.id}): reminders after {hours:g} h, "
-                f"at most {MAX_REMINDERS_PER_TURN} a turn; {deadline}."
-            )
-        lines.append(f"Direct-message reminders for you: {'on' if dm else 'off'}.")
-        return "\n".join(lines)
+            lines.append(M("This match (#{id}): reminders after {hours} h, at most {most} a turn; {deadline}.",
+                           id=row.id, hours=f"{hours:g}", most=MAX_REMINDERS_PER_TURN,
+                           deadline=_deadline_text(row.deadline_days or 0)))  # fmt: skip
+        lines.append(M("Direct-message reminders for you: on.") if dm else M("Direct-message reminders for you: off."))
+        return "\n".join(str(line) for line in lines)
+
+
+def _deadline_text(days: int) -> Message:
+    if not days:
+        return M("no turn deadline")
+    return P("a {count}-day turn deadline", "a {count}-day turn deadline", count=days)

@@ -12,18 +12,20 @@ from __future__ import annotations
 import logging
 import random
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 from bot import texts
 from bot.errors import BoardChanged, NoMatch, ServiceError
 from bot.i18n import speaking
 from bot.match import Entry, EntryKind, MatchState
-from bot.replies import Notice, Reply
+from bot.replies import Reply
 from bot.service.book import MatchBook
-from bot.service.notices import notice_json
+from bot.service.notices import notice_json, notice_now
 from bot.service.play import Play
 from bot.storage import Connection, MatchRow, outbox, timers
 from bot.storage import matches as queries
 from bot.storage.timers import TimerKind, TimerRow
+from engine.i18n import M, P, Text
 
 log = logging.getLogger(__name__)
 
@@ -127,14 +129,15 @@ class TurnTimers:
         return take_timer
 
     async def _commit_with_notice(
-        self, row: MatchRow, state: MatchState, entries: list[Entry], timer: TimerRow, headline: str
+        self, row: MatchRow, state: MatchState, entries: list[Entry], timer: TimerRow, headline: Callable[[str], Text]
     ) -> bool:
         """Apply entries made by the host, render the board they lead to, and commit both the
-        effect and its notice in one transaction (guarded by the timer and the match version)."""
+        effect and its notice in one transaction (guarded by the timer and the match version).
+        `headline` says what happened, given the events' own line."""
         new, events, logged = self.book.validate(state, entries)
         what = texts.sentence(new.rules.describe(events)) if events else ""
-        reply = await self.play.board_reply(row, new, headline.format(what=what).strip())
-        stored = notice_json(Notice(row.guild_id, row.channel_id, reply))
+        reply = await self.play.board_reply(row, new, str(headline(what)).strip())
+        stored = notice_json(notice_now(row.guild_id, row.channel_id, reply))
 
         async def store_notice(db: Connection) -> None:
             await outbox.add(db, row.id, row.guild_id, row.channel_id, stored, self.book.clock.now())
@@ -158,12 +161,18 @@ class TurnTimers:
                 for s in pending
             ]
             names = texts.seat_names(state, pending)
-            headline = f"⌛ The {days}-day deadline passed: {names} got a random setup. {{what}}"
-            return await self._commit_with_notice(row, state, entries, timer, headline)
+            return await self._commit_with_notice(row, state, entries, timer, lambda what: P(
+                "⌛ The {count}-day deadline passed: {seats} got a random setup. {what}",
+                "⌛ The {count}-day deadline passed: {seats} got a random setup. {what}",
+                count=days, seats=names, what=what,
+            ))  # fmt: skip
         title = state.seat_title(seat)
         entry = Entry(EntryKind.TIMEOUT, None, seat=seat)
-        headline = f"⌛ {texts.possessive(title)} turn ran out (the {days}-day deadline). {{what}}"
-        return await self._commit_with_notice(row, state, [entry], timer, headline)
+        return await self._commit_with_notice(row, state, [entry], timer, lambda what: P(
+            "⌛ {seat:poss} turn ran out (the {count}-day deadline). {what}",
+            "⌛ {seat:poss} turn ran out (the {count}-day deadline). {what}",
+            count=days, seat=title, what=what,
+        ))  # fmt: skip
 
     async def _computer_turn(self, row: MatchRow, state: MatchState, timer: TimerRow) -> bool:
         seat = state.acting_computer()
@@ -172,14 +181,20 @@ class TurnTimers:
                 await timers.take(db, timer.id)
             return False
         choices = await self.computer_move(state, seat)
-        if state.to_act is None:
+        title = state.seat_title(seat)
+        setting_up = state.to_act is None
+
+        def headline(what: str) -> Text:
+            if setting_up:
+                return M("The computer ({seat}) has set up in secret. {what}", seat=title, what=what)
+            return f"🤖 {what}"
+
+        if setting_up:
             entries = [Entry(EntryKind.SETUP, None, seat=seat, text=choices[0])]
-            headline = f"The computer ({state.seat_title(seat)}) has set up in secret. {{what}}"
         else:
             entries = [Entry(EntryKind.ACTION, None, seat=seat, text=text) for text in choices]
-            headline = "🤖 {what}"
         if not entries:
-            raise ServiceError("the computer found nothing to play")
+            raise ServiceError(M("the computer found nothing to play"))
         return await self._commit_with_notice(row, state, entries, timer, headline)
 
     async def _remind(self, row: MatchRow, state: MatchState, timer: TimerRow) -> bool:
@@ -202,24 +217,27 @@ class TurnTimers:
                 version=state.board_version,
             )  # fmt: skip
             await outbox.add(db, row.id, row.guild_id, row.channel_id,
-                             notice_json(Notice(row.guild_id, row.channel_id, reply, by_dm)), now)  # fmt: skip
+                             notice_json(notice_now(row.guild_id, row.channel_id, reply, by_dm)), now)  # fmt: skip
         self.book.timers_changed()
         return True
 
     async def _expire_lobby(self, row: MatchRow, timer: TimerRow) -> bool:
         now = self.book.clock.now()
         days = round((timer.due - row.created_at) / DAY)
-        reply = Reply(
-            f"This {get_title(row)} lobby expired after {texts.plural(days, 'day')} without a start: the channel is "
-            f"free. /{row.game} new opens another.",
-            match_id=row.id, game=row.game,
+        expired = P(
+            "This {game} lobby expired after {count} day without a start: the channel is free. /{game_slug} {new} "
+            "opens another.",
+            "This {game} lobby expired after {count} days without a start: the channel is free. /{game_slug} {new} "
+            "opens another.",
+            count=days, game=get_title(row), game_slug=row.game, new=texts.command("new"),
         )  # fmt: skip
+        reply = Reply(str(expired), match_id=row.id, game=row.game)
 
         async def store(db: Connection) -> None:
             await queries.update_match(db, row.id, status="aborted", end_reason="lobby expired")
             await timers.clear(db, row.id)
             await outbox.add(db, row.id, row.guild_id, row.channel_id,
-                             notice_json(Notice(row.guild_id, row.channel_id, reply)), now)  # fmt: skip
+                             notice_json(notice_now(row.guild_id, row.channel_id, reply)), now)  # fmt: skip
 
         try:
             async with self.book.claim(row) as db:
@@ -248,15 +266,20 @@ def _humans_waited_for(state: MatchState) -> tuple[int, ...]:
 
 
 def _reminder_text(state: MatchState, row: MatchRow, waiting: tuple[int, ...], hours: float, sent: int) -> str:
-    who = ", ".join(texts.mention(uid) for uid in waiting)
+    words: dict[str, Any] = {
+        "who": ", ".join(texts.mention(uid) for uid in waiting), "hours": f"{hours:g}", "sent": sent,
+        "most": MAX_REMINDERS_PER_TURN, "game": row.game, "board": texts.command("board"),
+    }  # fmt: skip
     seat = state.to_act
     if seat is None:
-        doing = f"your secret setup is still to make (/{row.game} setup)"
-    else:
-        doing = f"{state.seat_title(seat)} is waiting for you"
-        if state.rules.actions_per_turn > 1:
-            doing += f": {texts.plural(state.rules.actions_left(state.game), 'action')} left"
-    return (
-        f"⏰ {who}, {doing}, and nothing has happened for {hours:g} h. "
-        f"(Reminder {sent} of {MAX_REMINDERS_PER_TURN}; /{row.game} board shows the board.)"
-    )
+        return str(M("⏰ {who}, your secret setup is still to make (/{game} {setup}), and nothing has happened for "
+                     "{hours} h. (Reminder {sent} of {most}; /{game} {board} shows the board.)",
+                     setup=texts.command("setup"), **words))  # fmt: skip
+    if state.rules.actions_per_turn > 1:
+        return str(P("⏰ {who}, {seat} is waiting for you: {count} action left, and nothing has happened for "
+                     "{hours} h. (Reminder {sent} of {most}; /{game} {board} shows the board.)",
+                     "⏰ {who}, {seat} is waiting for you: {count} actions left, and nothing has happened for "
+                     "{hours} h. (Reminder {sent} of {most}; /{game} {board} shows the board.)",
+                     count=state.rules.actions_left(state.game), seat=state.seat_title(seat), **words))  # fmt: skip
+    return str(M("⏰ {who}, {seat} is waiting for you, and nothing has happened for {hours} h. (Reminder {sent} of "
+                 "{most}; /{game} {board} shows the board.)", seat=state.seat_title(seat), **words))  # fmt: skip
