@@ -47,6 +47,7 @@ TABLES = (
     Table("matches", ("id",), "matches"),
     Table("seats", ("match_id", "seat"), "seats"),
     Table("log", ("match_id", "seq"), "log entries"),
+    Table("snapshots", ("match_id", "version"), "snapshots"),
     Table("timers", ("id",), "timers"),
     Table("outbox", ("id",), "pending notices"),
     Table("guild_settings", ("guild_id",), "server settings"),

@@ -205,6 +205,17 @@ class Game(ABC, Generic[S]):
     @abstractmethod
     def notation(self, state: S) -> str: ...
 
+    def snapshot(self, state: S) -> str | None:
+        """The whole state as text, with the history its rules count (repetitions), so that
+        `restore` gives a state that plays on exactly alike; None if the game keeps none (the
+        host then rebuilds a match by replaying its log from the start). Not for players."""
+        return None
+
+    def restore(self, text: str) -> S:
+        """The state a `snapshot` was taken of; NotationError if the text is not one (a
+        snapshot written by an incompatible version: the host replays the log instead)."""
+        raise NotationError(f"{self.title} keeps no snapshots")  # for the host's logs, not players
+
     @abstractmethod
     def state_seats(self, state: S) -> tuple[str, ...]:
         """The seat slugs of this state's game, in turn order."""

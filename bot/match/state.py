@@ -12,8 +12,8 @@ from enum import StrEnum
 from typing import Any
 
 from bot.errors import IllegalMove, NotAllowed, NotInMatch, NotYourTurn, ServiceError
-from bot.match.chain import Chain
 from bot.match.entries import Entry, EntryKind
+from bot.match.played import Played, PlayedLog
 from engine.api import Ending, EndingKind, Game, Seat, Side, UndoScope, seat_table, sides_of
 from engine.errors import IllegalAction
 from engine.i18n import M, Message, Term
@@ -49,19 +49,6 @@ class Proposal:
 
 
 @dataclass(frozen=True, slots=True)
-class Played:
-    """An effective step of the game (not undone): an action, or an ending decided off the board."""
-
-    seq: int
-    seat: str
-    user_id: int | None
-    action: str | None  # canonical notation; None for an ending
-    events: tuple[Any, ...]
-    ending: EndingKind | None = None
-    side: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
 class MatchState:
     rules: Game[Any]
     seats: Mapping[str, int | None]  # seat → the member holding it (None: a computer seat)
@@ -73,7 +60,7 @@ class MatchState:
     computers: Mapping[str, str] = field(default_factory=dict)  # seat → level
     version: int = 0  # log entries so far
     board_version: int = 0  # entries that changed the board: what a posted board shows
-    played: Chain[Played] = field(default_factory=Chain)
+    played: PlayedLog = field(default_factory=PlayedLog)
     # The state before the last action, while its player may still take it back (see UndoScope).
     undo_point: Any | None = None
     undone: bool = False  # the last board entry was an undo: only one action can be taken back
@@ -244,14 +231,15 @@ class MatchState:
         rules = self.rules
         action = rules.parse_action(entry.text or "")
         action = rules.canonical(self.game, action)
-        game, events = rules.apply(self.game, action)
-        played = Played(self.version + 1, seat, entry.user_id, action.notation(), tuple(events))
+        game, happened = rules.apply(self.game, action)
+        events = tuple(happened)
+        played = Played(self.version + 1, seat, entry.user_id, action.notation(), events)
         keep_undo = rules.outcome(game) is None and (
             rules.undo_scope is UndoScope.UNTIL_NEXT_ACTION or rules.to_act(game) == seat
         )
         state = replace(self, game=game, played=self.played.appended(played),
                         undo_point=self.game if keep_undo else None, undone=False)  # fmt: skip
-        return state, played.events
+        return state, events
 
     def _undo(self, entry: Entry) -> tuple[MatchState, tuple[Any, ...]]:
         if not self.played or self.played[-1].action is None:
@@ -286,11 +274,12 @@ class MatchState:
         return replace(self, game=game, setup={}, revealed_setup={**self.revealed_setup, **setup}), tuple(events)
 
     def _end(self, ending: Ending, entry: Entry, seat: str) -> tuple[MatchState, tuple[Any, ...]]:
-        game, events = self.rules.end(self.game, ending)
-        played = Played(self.version + 1, seat, entry.user_id, None, tuple(events), ending.kind, ending.side)
+        game, happened = self.rules.end(self.game, ending)
+        events = tuple(happened)
+        played = Played(self.version + 1, seat, entry.user_id, None, events, ending.kind, ending.side)
         proposal = self.proposal if self.rules.outcome(game) is None else None
         state = replace(self, game=game, played=self.played.appended(played), undo_point=None, proposal=proposal)
-        return state, played.events
+        return state, events
 
     def _resign(self, entry: Entry) -> tuple[MatchState, tuple[Any, ...]]:
         user = _user(entry)

@@ -18,7 +18,7 @@ from typing import Any, Protocol
 
 from bot.clock import Clock
 from bot.errors import BoardChanged, NoMatch
-from bot.match import Entry, EntryKind, MatchState, replay
+from bot.match import Entry, EntryKind, MatchState, replay, snapshot
 from bot.replies import Image
 from bot.storage import Connection, MatchRow, Storage, VersionConflict
 from bot.storage import matches as queries
@@ -30,9 +30,13 @@ from engine.registry import get_game
 log = logging.getLogger(__name__)
 
 REPLAY_ON_LOOP_MAX = 40  # log entries replayed on the event loop; longer logs go to a thread
-# The cache holds live states up to this many remembered actions in all (a state's size grows
-# with its log): a long match costs its share, and thousands of short ones fit.
-CACHE_BUDGET = 400_000
+# The cache of live states has a byte budget: a long match costs its share, and thousands of
+# short ones fit. A state's size is estimated from what bench/service.py measures: a few KB for
+# the position and the host's fields, about 110 bytes per step played (PlayedLog's columns, the
+# game's 8-byte repetition keys and the action's notation).
+CACHE_BUDGET = 64 << 20
+STATE_BYTES = 8 << 10
+STEP_BYTES = 128
 
 
 class Renderer(Protocol):
@@ -114,7 +118,8 @@ class MatchBook:
                 self._states.move_to_end(row.id)
                 return row, cached[1]
             seats = await queries.seats_of(db, row.id)
-            entries = await queries.log_of(db, row.id)
+            saved = await queries.snapshot_before_tail(db, row.id, snapshot.TAIL)
+            entries = await (queries.log_of(db, row.id) if saved is None else queries.log_after(db, row.id, saved[0]))
         rules = get_game(row.game)
         begun = MatchState.begin(
             rules,
@@ -125,11 +130,21 @@ class MatchBook:
             seed=row.seed,
             computers={s.seat: s.computer for s in seats if s.computer is not None},
         )
-        log_entries = [_entry_of(e) for e in entries]
-        if len(log_entries) > REPLAY_ON_LOOP_MAX:
-            state = await asyncio.to_thread(replay, begun, log_entries)
-        else:
-            state = replay(begun, log_entries)
+        state: MatchState | None = None
+        if saved is not None:
+            try:
+                state = await asyncio.to_thread(_from_snapshot, begun, saved, [_entry_of(e) for e in entries])
+            except (ValueError, RuntimeError) as error:  # unusable, or the log after it does not replay on it
+                log.warning("match %s: snapshot %s not used (%s); replaying its whole log", row.id, saved[0], error)
+                last = entries[-1].seq if entries else saved[0]
+                async with self.storage.reading() as db:
+                    entries = [e for e in await queries.log_of(db, row.id) if e.seq <= last]
+        if state is None:
+            log_entries = [_entry_of(e) for e in entries]
+            if len(log_entries) > REPLAY_ON_LOOP_MAX:
+                state = await asyncio.to_thread(replay, begun, log_entries)
+            else:
+                state = replay(begun, log_entries)
         self.remember(row.id, row.version, state)
         return row, state
 
@@ -195,6 +210,8 @@ class MatchBook:
             result = result_text(rules, outcome, rules.state_seats(new.game))
             columns |= {"status": "finished", "result": result, "end_reason": outcome.reason}
         activity = any(item.entry.kind in (EntryKind.ACTION, EntryKind.UNDO, EntryKind.SETUP) for item in logged)
+        # A long match is saved whole now and then, so loading it replays only a short tail.
+        saved = await asyncio.to_thread(snapshot.dump, new) if snapshot.due(state.version, new.version) else None
         async with self.claim(row) as db:
             if guard is not None:
                 await guard(db)
@@ -205,6 +222,8 @@ class MatchBook:
                     LogRow(item.seq, item.entry.kind.value, item.seat, item.entry.user_id, item.text, position, now),
                 )  # fmt: skip
             await queries.update_match(db, row.id, **columns)
+            if saved is not None:
+                await queries.save_snapshot(db, row.id, new.version, saved, keep=snapshot.KEPT)
             if self.scheduler is not None:
                 await self.scheduler.reschedule(db, row, state, new, now, activity=activity)
             if also is not None:
@@ -241,6 +260,15 @@ def rules_of(slug: str) -> Game[Any]:
     return get_game(slug)
 
 
+def _from_snapshot(begun: MatchState, saved: tuple[int, str], entries: list[Entry]) -> MatchState:
+    """The match from a snapshot and the log entries after it; ValueError if it is unusable."""
+    version, data = saved
+    start = snapshot.load(begun, data)
+    if start.version != version:
+        raise ValueError(f"a snapshot of version {start.version} stored as {version}")
+    return replay(start, entries)
+
+
 def _entry_of(row: LogRow) -> Entry:
     return Entry(EntryKind(row.kind), row.user_id, seat=row.seat, text=row.action)
 
@@ -264,4 +292,5 @@ def _logged(before: MatchState, after: MatchState, entry: Entry) -> Logged:
 
 
 def _weight(state: MatchState) -> int:
-    return len(state.played) + 1
+    """An estimate (on the high side) of the bytes a cached state keeps alive."""
+    return STATE_BYTES + STEP_BYTES * len(state.played)

@@ -31,13 +31,13 @@ def recent_actions(state: MatchState) -> list[tuple[Any, ...]]:
     picked: list[tuple[Any, ...]] = []
     index = len(played) - 1
     while index >= 0 and seat is not None and played[index].seat == seat:  # the current turn so far
-        picked.append(played[index].events)
+        picked.append(played[index].events or ())
         index -= 1
     while index >= 0 and len(picked) < RECENT_MAX:
         entry = played[index]
         if picked and acting is not None and entry.user_id == acting:
             break
-        picked.append(entry.events)
+        picked.append(entry.events or ())
         index -= 1
     return [events for events in reversed(picked) if events]
 
@@ -76,7 +76,7 @@ class Play:
         self, channel_id: int, user_id: int, *, expected_version: int | None = None, backup: bool = False
     ) -> Reply:
         def headline(before: MatchState, after: MatchState, events: tuple[Any, ...]) -> str:
-            what = before.rules.describe(before.played[-1].events)
+            what = before.rules.describe(before.played[-1].events or ())
             return str(M("↩ {who} took back the last action ({what}).", who=texts.mention(user_id), what=what))
 
         entry = Entry(EntryKind.UNDO, user_id)

@@ -4,9 +4,12 @@ waiting turns, and standings. Nothing here changes a match."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
+from itertools import islice
+from typing import Any
 
 from bot import standings as elo
 from bot import texts
@@ -49,7 +52,7 @@ class TurnInfo:
 
 def history_line(state: MatchState, number: int, played: Played) -> str:
     if played.action is not None:
-        what = state.rules.describe(played.events)
+        what = state.rules.describe(played.events or ())
     else:
         kind = ENDINGS[played.ending] if played.ending is not None else T("ending", "ending")
         what = f"{state.seat_title(played.seat)}: {kind}" + (f" ({state.rules.describe(played.events)})"
@@ -61,6 +64,13 @@ def history_line(state: MatchState, number: int, played: Played) -> str:
     else:
         who = str(M("the host"))
     return f"`{number:>3}` {what} — {who}"
+
+
+def events_of(state: MatchState, first: int, count: int) -> list[Sequence[Any]]:
+    """The events of played entries `first` to `first + count - 1`, by replaying the game record
+    (linear, and only as far as needed)."""
+    steps = islice(state.record().steps(), first + 1, first + 1 + count)
+    return [events for _, events in steps]
 
 
 class Reading:
@@ -99,6 +109,10 @@ class Reading:
         chunk = state.played[first : first + HISTORY_PAGE_SIZE]
         if not chunk:
             return Reply(str(M("No actions yet.")), match_id=row.id, game=row.game)
+        if any(p.events is None for p in chunk):  # long ago: the events are no longer kept
+            loop = asyncio.get_running_loop()
+            events = await loop.run_in_executor(self._replay_pool, events_of, state, first, len(chunk))
+            chunk = [replace(p, events=tuple(e)) for p, e in zip(chunk, events, strict=True)]
         lines = [history_line(state, number, p) for number, p in enumerate(chunk, start=first + 1)]
         if page < pages:
             title = M("**History**, page {page} of {pages} (/{game} {history} {page_option}:{next} for more)",

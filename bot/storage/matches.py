@@ -199,6 +199,37 @@ async def append_log(db: Connection, match_id: int, seq: int, row: LogRow) -> No
     )  # fmt: skip
 
 
+async def save_snapshot(db: Connection, match_id: int, version: int, data: str, *, keep: int) -> None:
+    """Store a match's snapshot at `version`, keeping only the newest `keep`."""
+    await db.execute("INSERT INTO snapshots (match_id, version, data) VALUES (?, ?, ?)", match_id, version, data)
+    await db.execute(
+        "DELETE FROM snapshots WHERE match_id = ? AND version NOT IN "
+        "(SELECT version FROM snapshots WHERE match_id = ? ORDER BY version DESC LIMIT ?)",
+        match_id, match_id, keep,
+    )  # fmt: skip
+
+
+async def snapshot_before_tail(db: Connection, match_id: int, tail: int) -> tuple[int, str] | None:
+    """The newest snapshot of a match that leaves at least `tail` log entries after it:
+    (its version, its data)."""
+    row = await db.fetchone(
+        "SELECT version, data FROM snapshots WHERE match_id = ? AND version <= "
+        "(SELECT COALESCE(MAX(seq), 0) FROM log WHERE match_id = ?) - ? ORDER BY version DESC LIMIT 1",
+        match_id, match_id, tail,
+    )  # fmt: skip
+    return (int(row[0]), str(row[1])) if row is not None else None
+
+
+async def log_after(db: Connection, match_id: int, seq: int) -> list[LogRow]:
+    """The log entries after `seq`, in order."""
+    rows = await db.fetchall(
+        "SELECT seq, kind, seat, user_id, action, position, created_at FROM log WHERE match_id = ? AND seq > ? "
+        "ORDER BY seq",
+        match_id, seq,
+    )  # fmt: skip
+    return [LogRow(*row) for row in rows]
+
+
 _UPDATABLE = frozenset(
     {"status", "position", "to_act", "result", "end_reason", "updated_at", "board_message_id", "rated",
      "reminder_hours", "deadline_days", "turn_started_at", "turn_reminders", "creator_id"}

@@ -227,6 +227,21 @@ SQLITE_MIGRATIONS: list[tuple[int, list[str]]] = [
             "ALTER TABLE guild_settings ADD COLUMN locale TEXT",
         ],
     ),
+    (
+        6,
+        [
+            # A long match's state at some versions (bot/match/snapshot.py), so that loading it
+            # replays a short tail of its log, not all of it. Derived data: losing it costs time only.
+            """
+            CREATE TABLE snapshots (
+                match_id INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+                version INTEGER NOT NULL,
+                data TEXT NOT NULL,
+                PRIMARY KEY (match_id, version)
+            )
+            """,
+        ],
+    ),
 ]
 # Migrations that rebuild tables run with foreign keys off (SQLite's documented procedure).
 SQLITE_REBUILDS = frozenset({4})

@@ -140,6 +140,21 @@ POSTGRES_MIGRATIONS: list[tuple[int, list[str]]] = [
             "ALTER TABLE guild_settings ADD COLUMN locale TEXT",
         ],
     ),
+    (
+        6,
+        [
+            # A long match's state at some versions (bot/match/snapshot.py), so that loading it
+            # replays a short tail of its log, not all of it. Derived data: losing it costs time only.
+            """
+            CREATE TABLE snapshots (
+                match_id BIGINT NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+                version INTEGER NOT NULL,
+                data TEXT NOT NULL,
+                PRIMARY KEY (match_id, version)
+            )
+            """,
+        ],
+    ),
 ]
 
 FIRST_VERSION = POSTGRES_MIGRATIONS[0][0]

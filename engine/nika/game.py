@@ -87,6 +87,12 @@ class NikaGame(Game[GameState]):
     def notation(self, state: GameState) -> str:
         return state.notation()
 
+    def snapshot(self, state: GameState) -> str:
+        return state.snapshot()
+
+    def restore(self, text: str) -> GameState:
+        return GameState.restore(text)
+
     def state_seats(self, state: GameState) -> tuple[str, ...]:
         return tuple(seat.slug for seat in SEATS)
 

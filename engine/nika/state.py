@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import base64
+import json
+import sys
 import threading
-from bisect import bisect_left
+from array import array
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from enum import Enum
 
-from engine.errors import GameOver, IllegalAction
+from engine.errors import GameOver, IllegalAction, NotationError
 from engine.nika.actions import Action, Pass, parse_action
 from engine.nika.board import VICTORY_AREA, City, Team
 from engine.nika.events import Drawn, Event, Won
@@ -15,6 +19,7 @@ from engine.nika.position import ACTIONS_PER_TURN, Position
 from engine.nika.rules import legal_actions, play
 
 ALL_PASS_TURNS_FOR_DRAW = 4
+SNAPSHOT_FORMAT = 1
 REPETITIONS_FOR_DRAW = 3
 
 
@@ -60,35 +65,63 @@ _EXTEND_LOCK = threading.Lock()
 
 
 class _History:
-    """Every position of one line of play, in order, shared by the states along it.
+    """The key of every position of one line of play, in order, shared by the states along it.
+
+    Only keys are kept (a position's 64-bit hash, 8 bytes in an array), not positions (about
+    2.5 KB each): a match of thousands of actions stays small, and counting a repetition is
+    a scan of the array in C. Keys depend only on the position's integers, so they are the same
+    in every process, which lets a saved game carry its history (`snapshot`).
 
     Append-only: a state sees only the first `length` entries, so extending the log
     for a child never changes what its ancestors count. Applying to a state that
-    already has a child (a branch) copies its prefix instead. This keeps `apply`
-    O(1) where copying a repetition table would make long games quadratic.
+    already has a child (a branch, as a search does at every node) starts a new segment
+    that refers to this one for its first `length` entries instead of copying them, so
+    `apply` stays O(1) however long the game. Chains are flattened once they get deep,
+    which keeps counting a repetition cheap.
     """
 
-    __slots__ = ("positions", "seen")
+    __slots__ = ("base", "depth", "keys", "parent")
 
-    def __init__(self, positions: list[Position]) -> None:
-        self.positions = positions
-        self.seen: dict[Position, list[int]] = {}
-        for index, position in enumerate(positions):
-            self.seen.setdefault(position, []).append(index)
+    MAX_DEPTH = 24
 
-    def count(self, position: Position, length: int) -> int:
-        """How often `position` occurs among the first `length` entries."""
-        indices = self.seen.get(position)
-        return bisect_left(indices, length) if indices else 0
+    def __init__(self, keys: Iterable[int], parent: _History | None = None, base: int = 0) -> None:
+        self.parent = parent
+        self.base = base  # entries before `base` are the parent's first `base` entries
+        self.depth: int = 0 if parent is None else parent.depth + 1
+        self.keys = array("q", keys)  # entries base, base + 1, ...
 
-    def extended(self, length: int, position: Position) -> _History:
-        """A history holding the first `length` entries and then `position`."""
+    def prefix(self, length: int) -> array[int]:
+        """The first `length` entries."""
+        if length <= self.base:
+            assert self.parent is not None
+            return self.parent.prefix(length)
+        head = self.parent.prefix(self.base) if self.parent is not None else array("q")
+        return head + self.keys[: length - self.base]
+
+    def count(self, key: int, length: int) -> int:
+        """How often `key` occurs among the first `length` entries."""
+        found = 0
+        segment: _History | None = self
+        while segment is not None:
+            if length > segment.base:
+                keys, seen = segment.keys, length - segment.base
+                found += keys.count(key) if seen >= len(keys) else keys[:seen].count(key)
+                length = segment.base
+            segment = segment.parent
+        return found
+
+    def extended(self, length: int, key: int) -> _History:
+        """A history holding the first `length` entries and then `key`."""
         with _EXTEND_LOCK:
-            if len(self.positions) == length:
-                self.positions.append(position)
-                self.seen.setdefault(position, []).append(length)
+            if self.base + len(self.keys) == length:
+                self.keys.append(key)
                 return self
-        return _History([*self.positions[:length], position])
+        if length <= self.base:
+            assert self.parent is not None
+            return self.parent.extended(length, key)
+        if self.depth >= self.MAX_DEPTH:
+            return _History([*self.prefix(length), key])
+        return _History([key], self, length)
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,7 +137,7 @@ class GameState:
 
     def __post_init__(self) -> None:
         if self.history is None:
-            object.__setattr__(self, "history", _History([self.position]))
+            object.__setattr__(self, "history", _History([hash(self.position)]))
             object.__setattr__(self, "length", 1)
 
     @classmethod
@@ -125,6 +158,44 @@ class GameState:
     def from_notation(cls, text: str) -> GameState:
         return cls.from_position(Position.from_notation(text))
 
+    def snapshot(self) -> str:
+        """This state with its history, as text for `restore` (see `Game.snapshot`)."""
+        assert self.history is not None
+        keys = self.history.prefix(self.length)
+        if sys.byteorder != "little":
+            keys.byteswap()
+        outcome = self.outcome
+        data = {
+            "format": SNAPSHOT_FORMAT,
+            "position": self.notation(),
+            "all_pass_turns": self.all_pass_turns,
+            "turn_all_passes": self.turn_all_passes,
+            "outcome": None if outcome is None else [outcome.winner and outcome.winner.slug, outcome.reason.value],
+            "history": base64.b64encode(keys.tobytes()).decode("ascii"),
+        }
+        return json.dumps(data, separators=(",", ":"))
+
+    @classmethod
+    def restore(cls, text: str) -> GameState:
+        try:
+            data = json.loads(text)
+            if data["format"] != SNAPSHOT_FORMAT:
+                raise ValueError("another format")
+            position = Position.from_notation(data["position"])
+            keys: array[int] = array("q")
+            keys.frombytes(base64.b64decode(data["history"], validate=True))
+            if sys.byteorder != "little":
+                keys.byteswap()
+            ended = data["outcome"]
+            outcome = None if ended is None else Outcome(ended[0] and Team.from_slug(ended[0]), Reason(ended[1]))
+            all_pass_turns, turn_all_passes = int(data["all_pass_turns"]), bool(data["turn_all_passes"])
+        except (ValueError, KeyError, TypeError, IndexError) as error:
+            raise NotationError(f"this is not a snapshot of a Nika game: {error}") from None
+        # The keys are hashes of positions' integers: another Python could hash them otherwise.
+        if not keys or keys[-1] != hash(position):
+            raise NotationError("this snapshot's history does not match its position")
+        return cls(position, all_pass_turns, turn_all_passes, outcome, _History(keys), len(keys))
+
     @property
     def to_act(self) -> City:
         return self.position.to_act
@@ -134,23 +205,14 @@ class GameState:
         return self.outcome is not None
 
     @property
-    def positions(self) -> tuple[Position, ...]:
-        """Every position of the game so far, from the loaded one to this one."""
-        assert self.history is not None
-        return tuple(self.history.positions[: self.length])
-
-    @property
-    def repetitions(self) -> dict[Position, int]:
-        """How many times each position has occurred so far (the loaded one counts)."""
-        counts: dict[Position, int] = {}
-        for position in self.positions:
-            counts[position] = counts.get(position, 0) + 1
-        return counts
+    def plies(self) -> int:
+        """Positions of the game so far, from the loaded one to this one."""
+        return self.length
 
     def times_seen(self, position: Position | None = None) -> int:
         """How many times `position` (default: the current one) has occurred so far."""
         assert self.history is not None
-        return self.history.count(self.position if position is None else position, self.length)
+        return self.history.count(hash(self.position if position is None else position), self.length)
 
     def notation(self) -> str:
         return self.position.notation()
@@ -170,24 +232,24 @@ class GameState:
             raise GameOver(f"the game is over: {self.outcome.describe()}")
         position, events = play(self.position, action)
         assert self.history is not None
-        history = self.history.extended(self.length, position)
+        history = self.history.extended(self.length, hash(position))
         length = self.length + 1
         winner = position.winner()
         if winner is not None:
             city, sq = _winning_piece(position, winner, self.position.to_act)
             events.append(Won(winner, city, sq))
-            outcome = Outcome(winner, Reason.VICTORY)
-            return GameState(position, self.all_pass_turns, False, outcome, history, length), events
+            won = Outcome(winner, Reason.VICTORY)
+            return GameState(position, self.all_pass_turns, False, won, history, length), events
 
         all_passes = self.turn_all_passes and isinstance(action, Pass)
         all_pass_turns = self.all_pass_turns
         if position.to_act != self.position.to_act:  # the turn ended with this action
             all_pass_turns = all_pass_turns + 1 if all_passes else 0
             all_passes = True
-        outcome = None
+        outcome: Outcome | None = None
         if all_pass_turns >= ALL_PASS_TURNS_FOR_DRAW:
             outcome = Outcome(None, Reason.PASSES)
-        elif history.count(position, length) >= REPETITIONS_FOR_DRAW:
+        elif history.count(hash(position), length) >= REPETITIONS_FOR_DRAW:
             outcome = Outcome(None, Reason.REPETITION)
         if outcome is not None:
             events.append(Drawn(outcome.reason.value))

@@ -3,6 +3,7 @@ and the outcome; with what ends a game, checked in the order the rules give."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, replace
 
 from engine.api import Outcome
@@ -18,6 +19,7 @@ from engine.numica.setup import place
 
 REPETITIONS_FOR_DRAW = 3
 SQUARE_COUNT = 64
+SNAPSHOT_FORMAT = 1
 SETUP_WORD = "setup"  # the setup state's notation: the tiles, then this word
 ALREADY_SET_UP = M("the back rows are already set up: the game is under way")
 
@@ -64,6 +66,33 @@ class GameState:
         if len(fields) == 2 and fields[1].lower() == SETUP_WORD:
             return cls.setup(parse_tiles(fields[0]))
         return cls.from_position(Position.from_notation(text))
+
+    def snapshot(self) -> str | None:
+        """The position with the keys repetition counts, for `restore` (see `Game.snapshot`);
+        None while setting up or once over, when the notation or the log say all."""
+        if self.setting_up or self.outcome is not None:
+            return None
+        return json.dumps({"format": SNAPSHOT_FORMAT, "position": self.notation(),
+                           "history": [key.hex() for key in self.history]}, separators=(",", ":"))  # fmt: skip
+
+    @classmethod
+    def restore(cls, text: str) -> GameState:
+        try:
+            data = json.loads(text)
+            if data["format"] != SNAPSHOT_FORMAT:
+                raise ValueError("another format")
+            state = cls.from_notation(data["position"])
+            history = tuple(bytes.fromhex(key) for key in data["history"])
+        except (ValueError, KeyError, TypeError) as error:
+            raise NotationError(f"this is not a snapshot of a Numica game: {error}") from None
+        if (
+            state.setting_up
+            or not history
+            or history[-1] != state.position.key
+            or len(history) > QUIET_MOVES_FOR_DRAW + 1
+        ):
+            raise NotationError("this snapshot's history does not match its position")
+        return replace(state, history=history)
 
     def notation(self) -> str:
         if self.setting_up:

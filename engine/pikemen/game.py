@@ -90,6 +90,12 @@ class PikemenGame(Game[GameState]):
     def notation(self, state: GameState) -> str:
         return state.notation()
 
+    def snapshot(self, state: GameState) -> str | None:
+        return state.snapshot()
+
+    def restore(self, text: str) -> GameState:
+        return GameState.restore(text)
+
     def state_seats(self, state: GameState) -> tuple[str, ...]:
         return state.position.seats
 

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import base64
+import json
+import sys
 import threading
-from bisect import bisect_left
+from array import array
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from engine.api import Outcome
@@ -17,38 +21,36 @@ from engine.pikemen.position import Position, next_seat
 from engine.pikemen.rules import legal_actions, play
 from engine.pikemen.words import listed, seat_term
 
-Key = tuple[tuple[int, ...], tuple[int, ...], int]
+SNAPSHOT_FORMAT = 1
 
 # Guards the check-then-append in _History.extended: states are values shared between threads.
 _EXTEND_LOCK = threading.Lock()
 
 
 class _History:
-    """Every position key of one line of play, in order, shared by the states along it.
+    """The key of every position of one line of play, in order, shared by the states along it.
 
+    A key is the hash of the position's repetition key (integers only, so the same in every
+    process), 8 bytes in an array: a long game stays small, and counting is a scan in C.
     Append-only: a state sees only its first `length` entries, so a child's entries never
     change what its ancestors count; applying to a state that already has a child copies
-    the prefix instead. `apply` stays O(1) where copying a table would make games quadratic.
+    the prefix instead.
     """
 
-    __slots__ = ("keys", "seen")
+    __slots__ = ("keys",)
 
-    def __init__(self, keys: list[Key]) -> None:
-        self.keys = keys
-        self.seen: dict[Key, list[int]] = {}
-        for index, key in enumerate(keys):
-            self.seen.setdefault(key, []).append(index)
+    def __init__(self, keys: Iterable[int]) -> None:
+        self.keys = array("q", keys)
 
-    def count(self, key: Key, length: int) -> int:
+    def count(self, key: int, length: int) -> int:
         """How often `key` occurs among the first `length` entries."""
-        indices = self.seen.get(key)
-        return bisect_left(indices, length) if indices else 0
+        keys = self.keys
+        return keys.count(key) if length >= len(keys) else keys[:length].count(key)
 
-    def extended(self, length: int, key: Key) -> _History:
+    def extended(self, length: int, key: int) -> _History:
         with _EXTEND_LOCK:
             if len(self.keys) == length:
                 self.keys.append(key)
-                self.seen.setdefault(key, []).append(length)
                 return self
         return _History([*self.keys[:length], key])
 
@@ -60,7 +62,7 @@ class GameState:
 
     position: Position
     outcome: Outcome | None = None
-    history: _History = field(default_factory=lambda: _History([]), compare=False, repr=False)
+    history: _History = field(default_factory=lambda: _History(()), compare=False, repr=False)
     length: int = field(default=0, compare=False, repr=False)
 
     @classmethod
@@ -87,11 +89,40 @@ class GameState:
             raise NotationError(
                 M("{seat} has no pieces and is skipped: the seat to act must be in the game and have pieces", seat=who)
             )
-        return cls(position, outcome, _History([position.key]), 1)
+        return cls(position, outcome, _History([hash(position.key)]), 1)
 
     @classmethod
     def from_notation(cls, text: str) -> GameState:
         return cls.from_position(Position.from_notation(text))
+
+    def snapshot(self) -> str | None:
+        """The position with its history, for `restore` (see `Game.snapshot`); None once over."""
+        if self.outcome is not None:
+            return None
+        keys = self.history.keys[: self.length]
+        if sys.byteorder != "little":
+            keys.byteswap()
+        history = base64.b64encode(keys.tobytes()).decode("ascii")
+        return json.dumps({"format": SNAPSHOT_FORMAT, "position": self.notation(), "history": history},
+                          separators=(",", ":"))  # fmt: skip
+
+    @classmethod
+    def restore(cls, text: str) -> GameState:
+        try:
+            data = json.loads(text)
+            if data["format"] != SNAPSHOT_FORMAT:
+                raise ValueError("another format")
+            state = cls.from_notation(data["position"])
+            keys: array[int] = array("q")
+            keys.frombytes(base64.b64decode(data["history"], validate=True))
+            if sys.byteorder != "little":
+                keys.byteswap()
+        except (ValueError, KeyError, TypeError) as error:
+            raise NotationError(f"this is not a snapshot of a Pikemen game: {error}") from None
+        # The keys are hashes of integers: another Python could hash them otherwise.
+        if state.outcome is not None or not keys or keys[-1] != hash(state.position.key):
+            raise NotationError("this snapshot's history does not match its position")
+        return cls(state.position, None, _History(keys), len(keys))
 
     @property
     def is_over(self) -> bool:
@@ -102,7 +133,7 @@ class GameState:
 
     def times_seen(self) -> int:
         """How many times the current position has occurred (the loaded one counts once)."""
-        return self.history.count(self.position.key, self.length)
+        return self.history.count(hash(self.position.key), self.length)
 
     def legal_actions(self) -> list[Action]:
         return [] if self.outcome is not None else legal_actions(self.position)
@@ -111,7 +142,7 @@ class GameState:
         """The state after the seat to act plays `action`; IllegalAction otherwise."""
         self._check_going()
         position, events = play(self.position, action)
-        key = position.key
+        key = hash(position.key)
         history = self.history.extended(self.length, key)
         length = self.length + 1
         outcome = board_outcome(position, repeated=history.count(key, length) >= REPETITIONS)
@@ -143,7 +174,7 @@ class GameState:
             outcome = board_outcome(after)
         if outcome is not None:
             events.append(_ended(outcome, after))
-        history = self.history.extended(self.length, after.key)
+        history = self.history.extended(self.length, hash(after.key))
         return GameState(after, outcome, history, self.length + 1), events
 
     def agree(self) -> tuple[GameState, list[Event]]:

@@ -73,6 +73,7 @@ async def build_source(path: Path) -> None:
                 db, active, version, LogRow(seq, "action", "athens", ALICE, action, f"P{seq}", NOW)
             )
             await matches.update_match(db, active, position=f"P{seq}")
+        await matches.save_snapshot(db, active, 2, '{"format": 1, "played": []}', keep=2)
         await timers.schedule(db, active, TimerKind.REMINDER, NOW + 6 * 3600, NOW)
         await timers.schedule(db, active, TimerKind.DEADLINE, NOW + 86400, NOW)
         await outbox.add(db, active, GUILD, 3, '{"kind": "board"}', NOW)
@@ -139,11 +140,11 @@ async def test_every_row_arrives_with_its_id(tmp_path: Path, database_url: str) 
     assert await dump_postgres(database_url) == expected
     assert [row["id"] for row in expected["matches"]] == [1, 3, 4, 5]  # the deleted match's id stays unused
     assert summary.counts == {
-        "matches": 4, "seats": 6, "log": 4, "timers": 3, "outbox": 2, "guild_settings": 1, "user_settings": 1,
-        "bot_state": 1,
+        "matches": 4, "seats": 6, "log": 4, "snapshots": 1, "timers": 3, "outbox": 2, "guild_settings": 1,
+        "user_settings": 1, "bot_state": 1,
     }  # fmt: skip
     assert summary.upgraded_from is None
-    assert "4 matches, 6 seats, 4 log entries, 3 timers, 2 pending notices" in "\n".join(summary.lines())
+    assert "4 matches, 6 seats, 4 log entries, 1 snapshots, 3 timers, 2 pending notices" in "\n".join(summary.lines())
 
 
 async def test_the_copy_reads_back_through_the_bots_queries(tmp_path: Path, database_url: str) -> None:
@@ -233,8 +234,8 @@ def shape(rows: CopiedMatch) -> tuple[int, int, int]:
 
 
 RELEASE1_COUNTS = {
-    "matches": 8, "seats": 28, "log": 13, "timers": 5, "outbox": 0, "guild_settings": 1, "user_settings": 1,
-    "bot_state": 0,
+    "matches": 8, "seats": 28, "log": 13, "snapshots": 0, "timers": 5, "outbox": 0, "guild_settings": 1,
+    "user_settings": 1, "bot_state": 0,
 }  # fmt: skip
 
 
@@ -268,7 +269,7 @@ def test_the_command_prints_what_it_copied(
     assert main(["--from", str(source), "--to", database_url]) == 0
     out = capsys.readouterr().out
     assert f"Copied {source} to {database_url}:" in out
-    assert "4 matches, 6 seats, 4 log entries, 3 timers, 2 pending notices, 1 server settings" in out
+    assert "4 matches, 6 seats, 4 log entries, 1 snapshots, 3 timers, 2 pending notices, 1 server settings" in out
     assert "Checked: every row arrived as it was" in out
     # A second run finds the database full and says so, changing nothing.
     assert main(["--from", str(source), "--to", database_url]) == 1

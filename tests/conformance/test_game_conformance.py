@@ -140,3 +140,30 @@ def test_menus_cover_exactly_the_legal_actions(game, players):
             assert following, f"a dead end in the menu at {chosen}"
             pending.extend((*chosen, step.value) for step in following)
         assert sorted(reached) == sorted(a.notation() for a in legal)
+
+
+@pytest.mark.parametrize(("game", "players"), CASES)
+def test_a_restored_snapshot_plays_on_exactly_like_the_state_it_was_taken_of(game, players):
+    """A game that keeps snapshots (so the host need not replay a long log) restores a state
+    that takes the same actions to the same positions and outcomes, and snapshots again alike."""
+    taken = 0
+    for seed in range(PLAYOUTS):
+        _, _, steps = playout(game, players, seed)
+        for index in range(0, len(steps), 7):
+            state = steps[index][0]
+            text = game.snapshot(state)
+            if text is None:
+                continue
+            taken += 1
+            restored = game.restore(text)
+            for _, action, _ in steps[index:]:
+                assert game.notation(restored) == game.notation(state)
+                assert {a.notation() for a in game.legal_actions(restored)} == {
+                    a.notation() for a in game.legal_actions(state)
+                }
+                state, _ = game.apply(state, action)
+                restored, _ = game.apply(restored, action)
+                assert game.outcome(restored) == game.outcome(state)
+            assert game.snapshot(restored) == game.snapshot(state)
+    if game.slug in ("nika", "numica", "pikemen"):
+        assert taken > 0  # the built-in games keep snapshots

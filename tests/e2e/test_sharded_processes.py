@@ -86,7 +86,7 @@ class Match:
         return self.seats[AM if self.game.to_act in (City.ATHENS, City.MESSENE) else ST]
 
     def next_action(self) -> str:
-        return SCRIPT[len(self.game.positions) - 1]
+        return SCRIPT[self.game.plies - 1]
 
 
 @dataclass

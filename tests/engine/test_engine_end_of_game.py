@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from nika_scenarios import START, event_dicts, game, play
 
-from engine.errors import GameOver, IllegalAction
+from engine.errors import GameOver, IllegalAction, NotationError
 from engine.nika import Drawn, GameState, Outcome, Pass, Reason, Team, parse_action
 
 # --- Victory (rulebook §1; docs/nika.md, rule 10) ----------------------------------------------------
@@ -127,7 +129,7 @@ def test_the_same_position_a_third_time_draws_counting_the_start():
 def test_repetition_counts_every_position_not_only_the_start_of_turns():
     state = play(START, *_CYCLE, "rotate k5 e")  # k5 facing east with Athens to act once more: twice now
     assert state.times_seen() == 2
-    assert state.repetitions[game(START).position] == 2
+    assert state.times_seen(game(START).position) == 2
 
 
 def test_a_position_differs_by_the_city_to_act_and_its_actions_left():
@@ -149,8 +151,8 @@ def test_branching_from_an_earlier_state_keeps_each_line_of_play_separate():
     branch, _ = start.apply(parse_action("move k5 n"))  # start already has a child: history is copied
     assert line.times_seen() == 2
     assert branch.times_seen(start.position) == 1
-    assert branch.positions == (start.position, branch.position)
-    assert line.positions[0] == line.positions[8] == start.position and len(line.positions) == 9
+    assert branch.plies == 2 and branch.times_seen() == 1
+    assert line.plies == 9 and line.times_seen(start.position) == 2
     # Each line counts its own repetitions: replaying the cycle on a branch taken after one cycle.
     again = line
     for action in _CYCLE[:-1]:
@@ -246,3 +248,22 @@ def test_a_turn_that_runs_out_passes_the_rest_of_it():
     assert [e.to_dict()["event"] for e in events] == ["passed"] and GAME.to_act(after) == "sparta"
     whole, events = GAME.end(state, Ending(EndingKind.TIMEOUT, seat="athens"))
     assert len(events) == 2 and GAME.to_act(whole) == "sparta"
+
+
+def test_a_restored_snapshot_still_counts_the_positions_before_it():
+    """The host saves long matches as snapshots; a repetition begun before one is still a repetition."""
+    state = play(START, *_CYCLE, *_CYCLE[:-1])  # the start position seen twice, one pass short of a third
+    restored = GameState.restore(state.snapshot())
+    assert restored.times_seen(game(START).position) == 2 and restored.plies == state.plies
+    drawn, _ = restored.apply(Pass())
+    assert drawn.outcome == Outcome(None, Reason.REPETITION)
+
+
+def test_a_snapshot_whose_history_does_not_end_at_its_position_is_refused():
+    state = play(START, *_CYCLE[:3])
+    other = json.loads(play(START, *_CYCLE[:2]).snapshot())
+    forged = json.dumps({**json.loads(state.snapshot()), "history": other["history"]})
+    with pytest.raises(NotationError):
+        GameState.restore(forged)
+    with pytest.raises(NotationError):
+        GameState.restore("not json")
