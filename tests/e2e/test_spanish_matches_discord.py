@@ -120,7 +120,8 @@ async def test_a_whole_nika_match_in_spanish(double: DiscordDouble, bot: NikaBot
             to_act = holder[game.to_act.name.lower()]
             assert last.content.endswith(f"— <@{to_act.id}>") and "Turno de " in last.content
     assert last is not None
-    assert f"\n**Atenas–Messene llegó al área de victoria.** Atenas: <@{alice.id}> · Esparta: <@{bob.id}>" in last.content
+    result = f"\n**Atenas–Messene llegó al área de victoria.** Atenas: <@{alice.id}> · Esparta: <@{bob.id}>"
+    assert result in last.content
 
     history = await send(double, bob, "nika", "history")
     assert history.ephemeral and history.content.startswith("**Historial**")
