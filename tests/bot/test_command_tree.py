@@ -235,3 +235,36 @@ def test_limit_checks_catch_bad_payloads() -> None:
     assert valid_name("athens-messene") and valid_name("pass_2") and valid_name("ход")
     big = {"name": "n", "description": "d" * 100, "options": [{"name": "o", "description": "d" * 100}] * 40}
     assert characters(big) > COMMAND_CHARACTERS_MAX
+
+
+LOCALES = ("es-ES", "es-419")
+
+
+def test_every_localisation_is_within_discords_rules(tree: list[dict[str, Any]]) -> None:
+    """Spanish names follow the name rule, descriptions and choice names their limits, every
+    subcommand and option is localised, and each locale's version of a command fits 4000."""
+    for command in tree:
+        localised = {locale: 0 for locale in LOCALES}
+        for where, node in nodes(command):
+            names = node.get("name_localizations") or {}
+            descriptions = node.get("description_localizations") or {}
+            assert set(names) <= set(LOCALES) and set(descriptions) <= set(LOCALES), where
+            if where != command["name"] and command["name"] in ("nika", "numica", "pikemen"):
+                assert set(names) == set(LOCALES), f"{where}: no Spanish name"
+            for locale in LOCALES:
+                name = names.get(locale, node["name"])
+                description = descriptions.get(locale, node.get("description") or "")
+                assert valid_name(name), f"{where}: invalid {locale} name {name!r}"
+                assert 1 <= len(description) <= DESCRIPTION_MAX, f"{where}: {locale} description length"
+                localised[locale] += len(name) + len(description)
+                for choice in node.get("choices") or []:
+                    label = (choice.get("name_localizations") or {}).get(locale, choice["name"])
+                    assert 1 <= len(label) <= CHOICE_MAX, f"{where}: {locale} choice {label!r}"
+                    localised[locale] += len(label) + len(str(choice["value"]))
+        for locale, total in localised.items():
+            assert total <= COMMAND_CHARACTERS_MAX, (command["name"], locale, total)
+        for locale in LOCALES:  # a group's subcommands, and a subcommand's options, differ in Spanish too
+            for where, node in nodes(command):
+                options = node.get("options") or []
+                children = [(o.get("name_localizations") or {}).get(locale, o["name"]) for o in options]
+                assert len(children) == len(set(children)), f"{where}: {locale} names collide: {sorted(children)}"
