@@ -68,6 +68,7 @@ def main(argv: list[str] | None = None) -> int:
             return _console(settings, "en")
         if settings.api_base:
             logging.getLogger(__name__).warning("using a non-Discord API base", extra={"api_base": settings.api_base})
+        asyncio.run(_check_storage(settings))
         return asyncio.run(run_bot(settings))
     except StorageOpenError as error:
         print(f"error: {error}", file=sys.stderr)
@@ -80,8 +81,19 @@ def main(argv: list[str] | None = None) -> int:
 def _console(settings: Settings, locale: str) -> int:
     from bot.console import run_console
 
+    asyncio.run(_check_storage(settings))
     asyncio.run(run_console(settings.database, settings.boards_dir, locale=locale))
     return 0
+
+
+async def _check_storage(settings: Settings) -> None:
+    """Open the database once before anything else starts (computer workers, the gateway):
+    a bad path, a damaged or newer file, or a read-only one is reported in one line, and the
+    process exits at once, with nothing left running to keep it alive."""
+    from bot.storage import open_storage
+
+    storage = await open_storage(settings.database)
+    await storage.close()
 
 
 async def _backup(settings: Settings, path: str) -> int:

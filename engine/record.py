@@ -17,6 +17,7 @@ from typing import Any
 
 from engine.api import Ending, EndingKind, EventLike, Game
 from engine.errors import IllegalAction, NotationError
+from engine.i18n import M
 from engine.registry import get_game
 
 FORMAT = "game-record"
@@ -26,6 +27,7 @@ RECORD_BYTES_MAX = 2_000_000
 ENTRIES_MAX = 20_000
 TEXT_MAX = 2_000  # one position, action, seat or player field
 DEPTH_MAX = 6  # the deepest a record nests: record → actions → entry → value
+NUMBER_DIGITS_MAX = 19  # a seed or a count; 2**63 has 19 digits
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,10 +75,16 @@ class GameRecord:
                 else:
                     seat = game.to_act(state)
                     if entry.seat != seat:
-                        raise NotationError(f"it was {seat}'s turn, not {entry.seat}'s")
+                        raise NotationError(M("it was {seat:poss} turn, not {other:poss}", seat=seat, other=entry.seat))
                     state, events = game.apply(state, game.parse_action(entry.action or ""))
             except IllegalAction as error:
-                raise NotationError(f"entry {number} of the record does not apply: {error}") from None
+                raise NotationError(
+                    M(
+                        "entry {number} of the record does not apply: {reason}",
+                        number=number,
+                        reason=error.args[0] if error.args else "",
+                    )
+                ) from None
             yield state, events
 
     def replay(self) -> list[tuple[Any, Sequence[EventLike]]]:
@@ -107,44 +115,54 @@ class GameRecord:
     @classmethod
     def from_json(cls, text: str) -> GameRecord:
         if len(text) > RECORD_BYTES_MAX:
-            raise NotationError("that game record is too large")
+            raise NotationError(M("that game record is too large"))
         try:
-            data = json.loads(text)
+            # Numbers are read by hooks that refuse what no record holds, before int() or
+            # float() sees them: int() of 5,000 digits raises ValueError, and NaN is no count.
+            data = json.loads(text, parse_int=_whole_number, parse_float=_no_fraction, parse_constant=_no_constant)
         except json.JSONDecodeError as error:
-            raise NotationError(f"the game record is not valid JSON: {error.msg}") from None
+            raise NotationError(M("the game record is not valid JSON: {reason}", reason=error.msg)) from None
         except RecursionError:
-            raise NotationError("the game record is nested far too deeply") from None
+            raise NotationError(M("the game record is nested far too deeply")) from None
         return cls.from_dict(data)
 
     @classmethod
     def from_dict(cls, data: Any) -> GameRecord:
         _check_shape(data)
         if not isinstance(data, dict):
-            raise NotationError("a game record is a JSON object")
+            raise NotationError(M("a game record is a JSON object"))
         kind = data.get("format")
         if kind == LEGACY_NIKA_FORMAT:
             return _from_nika_v1(data)
         if kind != FORMAT:
-            raise NotationError("this is not a game record")
+            raise NotationError(M("this is not a game record"))
         version = data.get("version")
         if version != FORMAT_VERSION:
-            raise NotationError(f"record format version {_short(version)} is not supported (need {FORMAT_VERSION})")
+            raise NotationError(
+                M(
+                    "record format version {version} is not supported (need {needed})",
+                    version=_short(version),
+                    needed=FORMAT_VERSION,
+                )
+            )
         slug = _text(data, "game")
         try:
             game = get_game(slug)
         except KeyError:
-            raise NotationError(f"this record is of a game I do not host ({_short(slug)})") from None
+            raise NotationError(M("this record is of a game I do not host ({game})", game=_short(slug))) from None
         players = data.get("players")
-        if players is not None and (type(players) is not int or players not in game.player_counts):
-            raise NotationError(f"{game.title} is not played by {_short(players)} players")
+        if players is not None and type(players) is not int:
+            raise NotationError(M("the record's players must be a whole number"))
+        if players is not None and players not in game.player_counts:
+            raise NotationError(M("{game} is not played by {count} players", game=game.title, count=_short(players)))
         seed = data.get("seed")
         if seed is not None and (type(seed) is not int or not 0 <= seed < 2**63):
-            raise NotationError("the record's seed is not a whole number")
+            raise NotationError(M("the record's seed is not a whole number"))
         options = _strings(data.get("options", {}), "options")
         setup = _strings(data.get("setup", {}), "setup")
         actions = data.get("actions", [])
         if not isinstance(actions, list):
-            raise NotationError("the record's actions must be a list")
+            raise NotationError(M("the record's actions must be a list"))
         entries = [_entry_from(item, game) for item in actions]
         return cls(slug, _text(data, "start"), entries, players, options, seed, setup)
 
@@ -164,19 +182,19 @@ def _entry_dict(entry: RecordEntry) -> dict[str, Any]:
 
 def _entry_from(item: Any, game: Game[Any]) -> RecordEntry:
     if not isinstance(item, dict):
-        raise NotationError("each recorded action must be an object")
+        raise NotationError(M("each recorded action must be an object"))
     seat = _text(item, "seat")
     player = item.get("player")
     if player is not None and (not isinstance(player, str) or len(player) > TEXT_MAX):
-        raise NotationError("a recorded player must be a short text")
+        raise NotationError(M("a recorded player must be a short text"))
     if "end" in item:
         try:
             kind = EndingKind(item["end"])
         except (ValueError, TypeError):
-            raise NotationError(f"{_short(item['end'])} is not an ending") from None
+            raise NotationError(M("{value} is not an ending", value=_short(item["end"]))) from None
         side = item.get("side")
         if side is not None and not isinstance(side, str):
-            raise NotationError("a recorded side must be a text")
+            raise NotationError(M("a recorded side must be a text"))
         return RecordEntry(seat, ending=kind, side=side, player=player)
     action = game.parse_action(_text(item, "action")).notation()
     return RecordEntry(seat, action, player=player)
@@ -188,15 +206,17 @@ def _from_nika_v1(data: dict[str, Any]) -> GameRecord:
 
     version = data.get("version")
     if version != 1:
-        raise NotationError(f"record format version {_short(version)} is not supported (need 1)")
+        raise NotationError(
+            M("record format version {version} is not supported (need {needed})", version=_short(version), needed=1)
+        )
     game = get_game("nika")
     actions = data.get("actions", [])
     if not isinstance(actions, list):
-        raise NotationError("the record's actions must be a list")
+        raise NotationError(M("the record's actions must be a list"))
     entries = []
     for item in actions:
         if not isinstance(item, dict):
-            raise NotationError("each recorded action must be an object")
+            raise NotationError(M("each recorded action must be an object"))
         action = game.parse_action(_text(item, "action")).notation()
         player = item.get("player")
         entries.append(
@@ -205,7 +225,7 @@ def _from_nika_v1(data: dict[str, Any]) -> GameRecord:
     raw = data.get("ending")
     if raw is not None:
         if not isinstance(raw, dict):
-            raise NotationError("the record's ending must be an object")
+            raise NotationError(M("the record's ending must be an object"))
         reason, result = _text(raw, "reason"), _text(raw, "result")
         by = raw.get("by") if isinstance(raw.get("by"), str) else None
         try:
@@ -220,16 +240,22 @@ def _from_nika_v1(data: dict[str, Any]) -> GameRecord:
             loser = team.opponent.cities[0].name.lower()
             entries.append(RecordEntry(loser, ending=EndingKind.RESIGNATION, player=by))
         else:
-            raise NotationError(f"the ending {_short(reason)} with result {_short(result)} is not one a record keeps")
+            raise NotationError(
+                M(
+                    "the ending {reason} with result {result} is not one a record keeps",
+                    reason=_short(reason),
+                    result=_short(result),
+                )
+            )
     return GameRecord("nika", _text(data, "start"), entries)
 
 
 def _text(data: Mapping[str, Any], key: str) -> str:
     value = data.get(key)
     if not isinstance(value, str):
-        raise NotationError(f"the game record needs {key!r} as a text")
+        raise NotationError(M("the game record needs {key} as a text", key=repr(key)))
     if len(value) > TEXT_MAX:
-        raise NotationError(f"the record's {key!r} is too long")
+        raise NotationError(M("the record's {key} is too long", key=repr(key)))
     return value
 
 
@@ -238,7 +264,7 @@ def _strings(value: Any, what: str) -> dict[str, str]:
         isinstance(k, str) and isinstance(v, str) and len(k) <= TEXT_MAX and len(v) <= TEXT_MAX
         for k, v in value.items()
     ):
-        raise NotationError(f"the record's {what} must map names to texts")
+        raise NotationError(M("the record's {what} must map names to texts", what=what))
     return dict(value)
 
 
@@ -253,6 +279,22 @@ def _short(value: Any) -> str:
     return f"(a {type(value).__name__})"
 
 
+def _whole_number(text: str) -> int:
+    if len(text.lstrip("-")) > NUMBER_DIGITS_MAX:
+        raise NotationError(M("the game record holds a number far too large for a game"))
+    return int(text)
+
+
+def _no_fraction(text: str) -> float:
+    if len(text) > NUMBER_DIGITS_MAX * 2:
+        raise NotationError(M("the game record holds a number far too long for a game"))
+    return float(text)
+
+
+def _no_constant(text: str) -> float:
+    raise NotationError(M("the game record holds {value}, which is not a number a game uses", value=text))
+
+
 def _check_shape(data: Any) -> None:
     """Refuse records deeper than any real one, or with more entries, before walking them."""
     stack: list[tuple[Any, int]] = [(data, 1)]
@@ -260,13 +302,13 @@ def _check_shape(data: Any) -> None:
     while stack:
         value, depth = stack.pop()
         if depth > DEPTH_MAX:
-            raise NotationError("the game record is nested too deeply")
+            raise NotationError(M("the game record is nested too deeply"))
         seen += 1
         if seen > ENTRIES_MAX * 8:
-            raise NotationError("the game record has too many entries")
+            raise NotationError(M("the game record has too many entries"))
         if isinstance(value, dict):
             stack.extend((v, depth + 1) for v in value.values())
         elif isinstance(value, list):
             if len(value) > ENTRIES_MAX:
-                raise NotationError(f"the game record has more than {ENTRIES_MAX} entries")
+                raise NotationError(M("the game record has more than {count} entries", count=ENTRIES_MAX))
             stack.extend((v, depth + 1) for v in value)

@@ -12,12 +12,16 @@ from typing import Any
 
 from bot.commands.spec import CommandSpec, OptionKind, OptionSpec
 from bot.errors import ServiceError
+from engine.i18n import M, Term
 
 TEXT_MAX = 6000  # longer than any position; a game record comes as a file
 NUMBER_MAX_DIGITS = 12
-_ASCII_INTEGER = re.compile(r"^[+-]?[0-9]{1,12}$")
-_ASCII_NUMBER = re.compile(r"^[+-]?(?:[0-9]{1,12}(?:\.[0-9]{0,6})?|\.[0-9]{1,6})$")
-_MENTION = re.compile(r"^<@!?([0-9]{1,20})>$")
+# ASCII digits only, and few of them: str.isdigit() accepts "²" and "٣", which int() refuses
+# or reads differently, int() of 5,000 digits raises, and float() takes "inf" and "nan".
+_ASCII_INTEGER = re.compile(rf"[+-]?[0-9]{{1,{NUMBER_MAX_DIGITS}}}")
+_ASCII_NUMBER = re.compile(rf"[+-]?(?:[0-9]{{1,{NUMBER_MAX_DIGITS}}}(?:\.[0-9]{{0,6}})?|\.[0-9]{{1,6}})")
+_MENTION = re.compile(r"<@!?([0-9]{1,20})>")
+SNOWFLAKE_MAX = 2**63 - 1  # Discord's ids are 64-bit signed; SQLite's integers too
 RECORD_BYTES_MAX = 1_000_000
 _TRUE = frozenset({"true", "yes", "on", "1", "y"})
 _FALSE = frozenset({"false", "no", "off", "0", "n"})
@@ -28,17 +32,23 @@ def _shown(text: str, limit: int = 24) -> str:
     return repr(text if len(text) <= limit else text[: limit - 1] + "…")
 
 
+def _named(option: OptionSpec) -> Term:
+    """The option's name as players see it (Discord shows option names translated)."""
+    return Term(option.name, "option")
+
+
 def parse_value(option: OptionSpec, text: str, *, users: Mapping[str, int] | None = None) -> Any:
     """One option's text as its type; ServiceError saying what is wanted otherwise."""
     text = text.strip()
-    name = option.name
+    name = _named(option)
     if option.kind is OptionKind.INTEGER:
-        if not _ASCII_INTEGER.match(text):
-            raise ServiceError(f"{name} must be a whole number, like {option.min_value or 1}")
+        if not _ASCII_INTEGER.fullmatch(text):
+            raise ServiceError(M("{name} must be a whole number, like {example}", name=name,
+                                 example=option.min_value or 1))  # fmt: skip
         return int(text)
     if option.kind is OptionKind.NUMBER:
-        if not _ASCII_NUMBER.match(text):
-            raise ServiceError(f"{name} must be a number, like {option.min_value or 1}")
+        if not _ASCII_NUMBER.fullmatch(text):
+            raise ServiceError(M("{name} must be a number, like {example}", name=name, example=option.min_value or 1))
         return float(text)
     if option.kind is OptionKind.BOOLEAN:
         word = text.lower()
@@ -46,33 +56,38 @@ def parse_value(option: OptionSpec, text: str, *, users: Mapping[str, int] | Non
             return True
         if word in _FALSE:
             return False
-        raise ServiceError(f"{name} is true or false")
+        raise ServiceError(M("{name} is true or false", name=name))
     if option.kind is OptionKind.USER:
-        found = _MENTION.match(text)
-        if found:
+        found = _MENTION.fullmatch(text)
+        if found and 0 < int(found.group(1)) <= SNOWFLAKE_MAX:
             return int(found.group(1))
         key = text.lstrip("@").lower()
         if users is not None and key in users:
             return users[key]
-        raise ServiceError(f"{name} must be a member, like @alice")
+        raise ServiceError(M("{name} must be a member, like @alice", name=name))
     if option.kind is OptionKind.ATTACHMENT:
         return read_record_file(text)
     if len(text) > TEXT_MAX:
-        raise ServiceError(f"{name} is far too long")
+        raise ServiceError(M("{name} is far too long", name=name))
     return text
 
 
 def read_record_file(path_text: str) -> str:
     """The console's `record:<path>`: the file's text (Discord sends the file itself)."""
-    path = Path(path_text.strip()).expanduser()
+    shown = _shown(path_text, 60)
     try:
+        path = Path(path_text.strip()).expanduser()
         if not path.is_file():
-            raise ServiceError(f"there is no file {_shown(path_text, 60)}")
-        if path.stat().st_size > RECORD_BYTES_MAX:
-            raise ServiceError("that file is too large to be a game record")
-        return path.read_text(encoding="utf-8", errors="replace")
+            raise ServiceError(M("there is no file {path}", path=shown))
+        with path.open("rb") as file:  # read at most the limit: st_size lies for /proc and growing files
+            data = file.read(RECORD_BYTES_MAX + 1)
     except OSError as error:
-        raise ServiceError(f"cannot read {_shown(path_text, 60)}: {error.strerror or error}") from None
+        raise ServiceError(M("cannot read {path}: {reason}", path=shown, reason=error.strerror or str(error))) from None
+    except (ValueError, RuntimeError):  # a NUL byte in the path; "~nobody" with no such home
+        raise ServiceError(M("{path} is not a file name", path=shown)) from None
+    if len(data) > RECORD_BYTES_MAX:
+        raise ServiceError(M("that file is too large to be a game record"))
+    return data.decode("utf-8", errors="replace")
 
 
 def checked(command: CommandSpec, values: Mapping[str, Any]) -> dict[str, Any]:
@@ -81,26 +96,56 @@ def checked(command: CommandSpec, values: Mapping[str, Any]) -> dict[str, Any]:
     for option in command.options:
         if option.name not in values or values[option.name] is None:
             if option.required:
-                raise ServiceError(f"/{command.game} {command.name} needs the {option.name} option")
+                raise ServiceError(M("/{game} {command} needs the {option} option", game=command.game,
+                                     command=Term(command.name, "command"), option=_named(option)))  # fmt: skip
             continue
         value = values[option.name]
         if option.kind in (OptionKind.INTEGER, OptionKind.NUMBER):
-            if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
-                raise ServiceError(f"{option.name} must be a number")
-            low, high = option.min_value, option.max_value
-            if (low is not None and value < low) or (high is not None and value > high):
-                raise ServiceError(f"{option.name} is from {low} to {high}")
+            value = _number(option, value)
+        if option.kind is OptionKind.USER and (
+            isinstance(value, bool) or not isinstance(value, int) or not 0 < value <= SNOWFLAKE_MAX
+        ):
+            raise ServiceError(M("{name} must be a member, like @alice", name=_named(option)))
         if isinstance(value, str):
             if option.max_length is not None and len(value) > option.max_length:
-                raise ServiceError(f"{option.name} is at most {option.max_length} characters")
+                raise ServiceError(M("{name} is at most {count} characters", name=_named(option),
+                                     count=option.max_length))  # fmt: skip
             if option.choices:
                 match = _choice(option, value)
                 if match is None:
                     allowed = ", ".join(c.value for c in option.choices)
-                    raise ServiceError(f"{_shown(value)} is not a choice for {option.name}: use {allowed}")
+                    raise ServiceError(M("{value} is not a choice for {name}: use {allowed}", value=_shown(value),
+                                         name=_named(option), allowed=allowed))  # fmt: skip
                 value = match
         result[option.name] = value
     return result
+
+
+def _number(option: OptionSpec, value: Any) -> int | float:
+    """A typed number within the option's range. Ints are compared as ints: a 5,000-digit
+    one cannot become a float (OverflowError), and inf or NaN never reach a comparison."""
+    name = _named(option)
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ServiceError(M("{name} must be a number", name=name))
+    if option.kind is OptionKind.INTEGER and not isinstance(value, int):
+        if not (math.isfinite(value) and value.is_integer()):
+            raise ServiceError(M("{name} must be a whole number", name=name))
+        value = int(value)
+    if isinstance(value, float) and not math.isfinite(value):
+        raise ServiceError(M("{name} must be a number", name=name))
+    low, high = option.min_value, option.max_value
+    if (low is not None and value < low) or (high is not None and value > high):
+        if low is not None and high is not None:
+            raise ServiceError(M("{name} is from {low} to {high}", name=name, low=low, high=high))
+        if low is not None:
+            raise ServiceError(M("{name} is at least {low}", name=name, low=low))
+        raise ServiceError(M("{name} is at most {high}", name=name, high=high))
+    if isinstance(value, int) and abs(value) >= 2**63:  # no store or clock takes more
+        raise ServiceError(M("{name} is far too large", name=name))
+    if option.choices and str(value) not in {c.value for c in option.choices}:
+        allowed = ", ".join(c.value for c in option.choices)
+        raise ServiceError(M("{name} is one of {allowed}", name=name, allowed=allowed))
+    return value
 
 
 def _choice(option: OptionSpec, value: str) -> str | None:
@@ -116,13 +161,17 @@ def parse_options(
 ) -> dict[str, Any]:
     """name:value pairs as typed in the console: unknown and repeated options are refused
     with the command's real options."""
-    known = ", ".join(o.name for o in command.options) or "none"
+    known = ", ".join(o.name for o in command.options)
     values: dict[str, Any] = {}
     for name, text in pairs:
         option = command.option(name)
+        if option is None and not known:
+            raise ServiceError(M("/{game} {command} takes no options", game=command.game,
+                                 command=Term(command.name, "command")))  # fmt: skip
         if option is None:
-            raise ServiceError(f"/{command.game} {command.name} has no option {_shown(name)}; its options: {known}")
+            raise ServiceError(M("/{game} {command} has no option {name}; its options: {known}", game=command.game,
+                                 command=Term(command.name, "command"), name=_shown(name), known=known))  # fmt: skip
         if name in values:
-            raise ServiceError(f"the option {name} is given twice")
+            raise ServiceError(M("the option {name} is given twice", name=_named(option)))
         values[name] = parse_value(option, text, users=users)
     return values

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from bot.errors import ServiceError
+from engine.i18n import M, Text
 
 Row = Sequence[Any]
 
@@ -31,13 +32,17 @@ class Connection(Protocol):
         """Run an INSERT … RETURNING id and return the new row's id."""
 
 
+SAVE_FAILED_MESSAGE = M("the bot cannot save right now; nothing was changed, try again shortly")
+READ_FAILED_MESSAGE = M("the bot cannot read its records right now; try again shortly")
+
+
 class StorageUnavailable(ServiceError):
     """The database refused a read or a write for a reason outside the bot's control (a full
     disk, a read-only file, a lock held elsewhere, a lost server). Nothing was changed; the
-    message says so to the player, privately, like any refusal."""
+    message says so to the player, privately, like any refusal, in the player's language."""
 
-    def __init__(self, message: str, *, writing: bool) -> None:
-        super().__init__(message)
+    def __init__(self, message: Text | None = None, *, writing: bool) -> None:
+        super().__init__(message if message is not None else SAVE_FAILED_MESSAGE if writing else READ_FAILED_MESSAGE)
         self.writing = writing
 
 

@@ -22,16 +22,25 @@ from pathlib import Path
 
 import aiosqlite
 
-from bot.storage.connection import Row, StorageOpenError, StorageUnavailable
+from bot.storage.connection import (
+    READ_FAILED_MESSAGE,
+    SAVE_FAILED_MESSAGE,
+    Row,
+    StorageOpenError,
+    StorageUnavailable,
+)
 from bot.storage.migrations import LATEST_VERSION, migrate_sqlite, recorded_version
+from engine.i18n import english
 
 log = logging.getLogger(__name__)
 
 # Waiting for another process's lock: short enough that a deferred reply still comes
 # within a few seconds, long enough to ride out a normal commit by a second process.
 BUSY_TIMEOUT_MS = 2_000
-SAVE_FAILED = "the bot cannot save right now; nothing was changed, try again shortly"
-READ_FAILED = "the bot cannot read its records right now; try again shortly"
+# The refusals' English words (players read them in their language: StorageUnavailable's own).
+SAVE_FAILED = english(SAVE_FAILED_MESSAGE)
+READ_FAILED = english(READ_FAILED_MESSAGE)
+FULL_CHECK_BYTES = 32 * 1024 * 1024  # up to this size, start-up runs SQLite's full integrity check
 
 
 class SQLiteConnection:
@@ -64,19 +73,21 @@ class SQLiteConnection:
 
 def check_path(path: str) -> None:
     """Refuse paths that cannot hold a database, naming the path and the problem."""
-    target = Path(path)
-    if target.is_dir():
-        raise StorageOpenError(f"the database path {path} is a folder, not a file: name a file inside it")
-    parent = target.parent
-    for folder in (parent, *parent.parents):
-        if folder.exists() and not folder.is_dir():
-            raise StorageOpenError(f"the database path {path} cannot be used: {folder} is a file, not a folder")
     try:
+        target = Path(path)
+        if target.is_dir():
+            raise StorageOpenError(f"the database path {path} is a folder, not a file: name a file inside it")
+        parent = target.parent
+        for folder in (parent, *parent.parents):
+            if folder.exists() and not folder.is_dir():
+                raise StorageOpenError(f"the database path {path} cannot be used: {folder} is a file, not a folder")
         parent.mkdir(parents=True, exist_ok=True)
+        if target.exists() and not os.access(target, os.R_OK):
+            raise StorageOpenError(f"the database {path} cannot be read: check its permissions")
     except OSError as error:
-        raise StorageOpenError(f"cannot create the folder {parent} for the database: {error.strerror}") from None
-    if target.exists() and not os.access(target, os.R_OK):
-        raise StorageOpenError(f"the database {path} cannot be read: check its permissions")
+        raise StorageOpenError(f"the database path {path} cannot be used: {error.strerror or error}") from None
+    except ValueError:  # a NUL byte in the path
+        raise StorageOpenError(f"the database path {path!r} is not a file name") from None
 
 
 async def _connect(path: str, *, read_only: bool = False) -> aiosqlite.Connection:
@@ -94,18 +105,32 @@ async def _connect(path: str, *, read_only: bool = False) -> aiosqlite.Connectio
     return connection
 
 
-def _open_message(path: str, error: sqlite3.Error) -> str:
-    text = str(error)
-    if "not a database" in text or "malformed" in text or "corrupt" in text:
+def _open_message(path: str, error: BaseException) -> str:
+    text = " ".join(str(error).split())
+    if isinstance(error, UnicodeError) or "not a database" in text or "malformed" in text or "corrupt" in text:
         return (
-            f"the database {path} is damaged ({text}): restore it from a backup "
+            f"the database {path} is damaged ({text[:200]}): restore it from a backup "
             f"(`python -m bot backup` makes one), or move it away to start afresh"
         )
     if "readonly" in text or "read-only" in text:
         return f"the database {path} cannot be written ({text}): check the file's and folder's permissions"
     if "locked" in text or "busy" in text:
-        return f"the database {path} is locked by another process ({text})"
+        return f"the database {path} is locked by another process ({text}): is another copy of the bot running?"
+    folder = Path(path).parent
+    if "unable to open" in text and not os.access(folder, os.W_OK | os.X_OK):
+        return f"cannot open the database {path}: the folder {folder} cannot be written (the bot keeps files beside it)"
     return f"cannot open the database {path}: {text}"
+
+
+def _is_fault(error: BaseException) -> bool:
+    """A refusal by the disk or the file (full, read-only, locked, damaged), not a bug of ours:
+    OperationalError, or DatabaseError itself ("database disk image is malformed"). A text that
+    no longer decodes is damage too. ProgrammingError, IntegrityError and the like stay errors."""
+    return (
+        isinstance(error, sqlite3.OperationalError)
+        or type(error) is sqlite3.DatabaseError
+        or isinstance(error, UnicodeDecodeError)
+    )
 
 
 class SQLiteStorage:
@@ -138,7 +163,7 @@ class SQLiteStorage:
             # FULL: a commit survives power loss too, not just a killed process.
             await writer.execute("PRAGMA synchronous = FULL")
             if check and not memory:
-                await _quick_check(path, writer)
+                await _check_pages(path, writer)
             found = await recorded_version(SQLiteConnection(writer))
             if found > LATEST_VERSION:
                 raise StorageOpenError(
@@ -147,16 +172,18 @@ class SQLiteStorage:
                 )
             version = await migrate_sqlite(writer)
             if not memory:
+                await _probe_write(writer)
                 reader = await _connect(path, read_only=True)
-        except StorageOpenError:
-            await _close_all(writer, reader)
-            raise
-        except sqlite3.Error as error:
-            await _close_all(writer, reader)
-            raise StorageOpenError(_open_message(path, error)) from None
-        except OSError as error:
-            await _close_all(writer, reader)
-            raise StorageOpenError(f"cannot open the database {path}: {error.strerror or error}") from None
+        except BaseException as error:
+            # Whatever went wrong (a damaged page can even fail to decode), close what was opened.
+            await _close_all(reader, writer)
+            if isinstance(error, StorageOpenError) or not isinstance(error, Exception):
+                raise
+            if isinstance(error, sqlite3.Error | UnicodeError):
+                raise StorageOpenError(_open_message(path, error)) from None
+            if isinstance(error, OSError):
+                raise StorageOpenError(f"cannot open the database {path}: {error.strerror or error}") from None
+            raise StorageOpenError(f"cannot open the database {path}: {type(error).__name__}: {error}") from error
         storage = cls(path, writer, reader)
         storage.schema_version = version
         return storage
@@ -172,11 +199,11 @@ class SQLiteStorage:
             raw = self._reader or self._writer
             try:
                 yield SQLiteConnection(raw)
-            except sqlite3.IntegrityError:
-                raise
-            except sqlite3.DatabaseError as error:
+            except (sqlite3.DatabaseError, UnicodeDecodeError) as error:
+                if not _is_fault(error):
+                    raise
                 _log_fault(self.path, error, writing=False)
-                raise StorageUnavailable(READ_FAILED, writing=False) from error
+                raise StorageUnavailable(writing=False) from error
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[SQLiteConnection]:
@@ -186,43 +213,79 @@ class SQLiteStorage:
             try:
                 await raw.execute("BEGIN IMMEDIATE")
             except sqlite3.DatabaseError as error:
+                if not _is_fault(error):
+                    raise
                 _log_fault(self.path, error, writing=True)
-                raise StorageUnavailable(SAVE_FAILED, writing=True) from error
+                raise StorageUnavailable(writing=True) from error
             try:
                 yield SQLiteConnection(raw)
                 await raw.commit()
             except BaseException as error:
+                # SQLite may have rolled back already (a failed write to a full disk does).
                 with suppress(sqlite3.Error):
                     await raw.rollback()
-                if isinstance(error, sqlite3.DatabaseError) and not isinstance(error, sqlite3.IntegrityError):
+                if _is_fault(error):
                     _log_fault(self.path, error, writing=True)
-                    raise StorageUnavailable(SAVE_FAILED, writing=True) from error
+                    raise StorageUnavailable(writing=True) from error
                 raise
 
     async def backup(self, target: str | Path) -> None:
-        """A consistent copy of the live database, made with SQLite's online backup API."""
+        """A consistent copy of the live database, made with SQLite's online backup API. It is
+        written beside the target and renamed over it at the end: an interrupted backup never
+        leaves half a copy where the last good one was."""
         target = str(target)
         check_path(target)
+        destination_path = Path(target)
+        if destination_path.exists() and destination_path.resolve() == Path(self.path).resolve():
+            raise StorageOpenError(f"{target} is the live database itself: name another file for the copy")
+        if destination_path.exists() and destination_path.stat().st_size and not _is_sqlite_file(destination_path):
+            raise StorageOpenError(f"{target} exists and is not a database copy: name another file")
+        partial = destination_path.with_name(destination_path.name + ".partial")
 
         def copy() -> None:
+            partial.unlink(missing_ok=True)
             source = sqlite3.connect(self.path)
-            destination = sqlite3.connect(target)
+            destination = sqlite3.connect(partial)
             try:
                 with destination:
                     source.backup(destination)
             finally:
                 destination.close()
                 source.close()
+            os.replace(partial, destination_path)
 
         async with self._write_lock:  # no write of ours lands half-way through the copy
-            await asyncio.to_thread(copy)
+            try:
+                await asyncio.to_thread(copy)
+            except (sqlite3.Error, OSError) as error:
+                with suppress(OSError):
+                    partial.unlink(missing_ok=True)
+                raise StorageOpenError(f"cannot write the copy {target}: {error}") from None
 
 
-async def _quick_check(path: str, writer: aiosqlite.Connection) -> None:
-    async with writer.execute("PRAGMA quick_check") as cursor:
+def _is_sqlite_file(path: Path) -> bool:
+    with path.open("rb") as file:
+        return file.read(16) == b"SQLite format 3\x00"
+
+
+async def _probe_write(writer: aiosqlite.Connection) -> None:
+    """Fail now, with a clear message, if the file cannot be written: SQLite opens a read-only
+    file without complaint, and every player's action would then be refused at its commit."""
+    async with writer.execute("PRAGMA user_version") as cursor:
+        row = await cursor.fetchone()
+    await writer.execute(f"PRAGMA user_version = {int(row[0]) if row else 0}")
+
+
+async def _check_pages(path: str, writer: aiosqlite.Connection) -> None:
+    """SQLite's own check of every page. A small file gets the full check (indexes against
+    their tables too: a damaged index would hide a match); a large one the quick check,
+    which is linear in its size, so start-up stays fast."""
+    size = sum(Path(path + suffix).stat().st_size for suffix in ("", "-wal") if Path(path + suffix).exists())
+    pragma = "integrity_check" if size <= FULL_CHECK_BYTES else "quick_check"
+    async with writer.execute(f"PRAGMA {pragma}") as cursor:
         rows = [str(row[0]) for row in await cursor.fetchall()]
     if rows != ["ok"]:
-        detail = "; ".join(rows[:3])
+        detail = " ".join("; ".join(rows[:3]).split())[:200]
         raise StorageOpenError(
             f"the database {path} is damaged ({detail}): restore it from a backup "
             f"(`python -m bot backup` makes one while the bot runs), or move it away to start afresh"
@@ -236,5 +299,22 @@ async def _close_all(*connections: aiosqlite.Connection | None) -> None:
                 await connection.close()
 
 
-def _log_fault(path: str, error: sqlite3.Error, *, writing: bool) -> None:
-    log.error("storage fault", extra={"database": path, "error": str(error), "writing": writing})
+def fault_kind(error: BaseException) -> str:
+    """One word for the operator's log: what the disk or the file refused."""
+    text = str(error).lower()
+    for words, kind in (
+        (("full", "disk i/o"), "disk-full-or-io"),
+        (("readonly", "read-only"), "read-only"),
+        (("locked", "busy"), "locked"),
+        (("malformed", "not a database", "corrupt", "decode"), "damaged"),
+    ):
+        if any(word in text for word in words):
+            return kind
+    return "other"
+
+
+def _log_fault(path: str, error: BaseException, *, writing: bool) -> None:
+    log.error(
+        "storage fault: nothing was changed",
+        extra={"database": path, "fault": fault_kind(error), "error": str(error), "writing": writing},
+    )
