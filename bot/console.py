@@ -142,6 +142,16 @@ def parse_command(line: str, locale: str = "en") -> tuple[str, str, list[tuple[s
     return group, name or "help", pairs
 
 
+def storable_name(name: str) -> bool:
+    """A console player's name: short, printable, and text a database can store (a line read in
+    the wrong encoding may hold lone surrogates)."""
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return 0 < len(name) <= 32 and name.isprintable()
+
+
 class Console:
     def __init__(
         self, service: MatchService, boards_dir: Path, out: Callable[[str], None] = print, locale: str = "en"
@@ -203,8 +213,10 @@ class Console:
                 self.out(str(CONSOLE_HELP))
             elif word == "as":
                 name = line[3:].strip().lstrip("@") or self.user
-                self.user = name
+                if not storable_name(name):
+                    raise ServiceError(M("a name is 1 to 32 printable characters, like as @bob"))
                 await self.remember(name)
+                self.user = name
                 self.say(M("now acting as @{name}", name=self.user))
             elif word == "channel":
                 number = line.split()[1] if len(line.split()) > 1 else ""

@@ -146,13 +146,15 @@ async def _stats(ctx: Context, o: Mapping[str, Any]) -> Reply:
 
 
 MY_GAMES_SHOWN = 20
+MY_GAMES_BUDGET = 2000 - 60  # Discord's message length, less room for the count of the rest
 
 
 async def _my_games(ctx: Context, o: Mapping[str, Any]) -> Reply:
     turns = await ctx.service.my_turns(ctx.who.guild_id, ctx.who.user_id)
     if not turns:
         return Reply(str(M("It is not your turn in any match on this server.")))
-    lines = []
+    heading = str(M("**Your turn in:**"))
+    lines: list[str] = []
     for t in turns[:MY_GAMES_SHOWN]:
         seat = Term(t.seat_title)
         if t.setting_up:
@@ -162,12 +164,16 @@ async def _my_games(ctx: Context, o: Mapping[str, Any]) -> Reply:
                       count=t.actions_left, seat=seat)  # fmt: skip
         else:
             doing = M("{seat} to act", seat=seat)
-        lines.append(f"<#{t.channel_id}> — {get_game(t.game).title}: {doing}: "
-                     f"{texts.message_link(ctx.who.guild_id, t.channel_id, t.board_message_id)}")  # fmt: skip
-    more = len(turns) - MY_GAMES_SHOWN
+        line = (f"<#{t.channel_id}> — {get_game(t.game).title}: {doing}: "
+                f"{texts.message_link(ctx.who.guild_id, t.channel_id, t.board_message_id)}")  # fmt: skip
+        # Lines are long with real ids: stop while the count of the rest still fits one message.
+        if len(heading) + sum(len(x) + 1 for x in lines) + len(line) + 1 > MY_GAMES_BUDGET:
+            break
+        lines.append(line)
+    more = len(turns) - len(lines)
     if more > 0:
         lines.append(str(M("…and {count} more, not shown.", count=more)))
-    return Reply(str(M("**Your turn in:**")) + "\n" + "\n".join(lines))
+    return Reply(heading + "\n" + "\n".join(lines))
 
 
 async def _setup(ctx: Context, o: Mapping[str, Any]) -> Reply:

@@ -17,12 +17,12 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from bot.clock import Clock
-from bot.errors import BoardChanged, NoMatch
+from bot.errors import BoardChanged, NoMatch, ServiceError
 from bot.match import Entry, EntryKind, MatchState, replay, snapshot
 from bot.replies import Image
 from bot.storage import Connection, MatchRow, Storage, VersionConflict
 from bot.storage import matches as queries
-from bot.storage.matches import LogRow
+from bot.storage.matches import LogRow, SeatRow
 from engine.api import Game, result_text
 from engine.i18n import M, Term, Text, active
 from engine.registry import get_game
@@ -120,6 +120,24 @@ class MatchBook:
             seats = await queries.seats_of(db, row.id)
             saved = await queries.snapshot_before_tail(db, row.id, snapshot.TAIL)
             entries = await (queries.log_of(db, row.id) if saved is None else queries.log_after(db, row.id, saved[0]))
+        try:
+            state = await self._rebuild(row, seats, saved, entries)
+            damaged = state.rules.notation(state.game) != row.position  # the log and the row disagree
+        except (ValueError, RuntimeError) as error:  # a value that no longer parses, a log that does not replay
+            log.error("stored match does not replay", extra={"match": row.id, "error": str(error)})
+            damaged = True
+        if damaged:
+            raise ServiceError(
+                M("match #{id}'s records are damaged: a moderator can abort it with /{game} {abort}, or restore "
+                  "the database from a backup", id=row.id, game=row.game, abort=Term("abort", "command"))
+            )  # fmt: skip
+        self.remember(row.id, row.version, state)
+        return row, state
+
+    async def _rebuild(
+        self, row: MatchRow, seats: Sequence[SeatRow], saved: tuple[int, str] | None, entries: list[LogRow]
+    ) -> MatchState:
+        """The match from its newest usable snapshot and the log after it, or from its whole log."""
         rules = get_game(row.game)
         begun = MatchState.begin(
             rules,
@@ -145,8 +163,7 @@ class MatchBook:
                 state = await asyncio.to_thread(replay, begun, log_entries)
             else:
                 state = replay(begun, log_entries)
-        self.remember(row.id, row.version, state)
-        return row, state
+        return state
 
     def remember(self, match_id: int, version: int, state: MatchState) -> None:
         self.forget(match_id)

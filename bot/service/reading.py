@@ -4,6 +4,7 @@ waiting turns, and standings. Nothing here changes a match."""
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
@@ -23,6 +24,7 @@ from engine.api import EndingKind
 from engine.i18n import M, P, T, Term, active
 from engine.registry import get_game
 
+log = logging.getLogger(__name__)
 HISTORY_PAGE_SIZE = 15
 REPLAY_ACTIONS_MAX = 300  # frames of one animation at most
 REPLAY_BYTES_MAX = 9_500_000  # under Discord's 10 MB upload limit for a server without boosts
@@ -189,7 +191,11 @@ class Reading:
             if row.status != "active":
                 continue
             rules = get_game(row.game)
-            state = rules.load(row.position)
+            try:
+                state = rules.load(row.position)
+            except ValueError as error:  # a damaged row must not hide the member's other matches
+                log.error("stored match does not load", extra={"match": row.id, "error": str(error)})
+                continue
             setting_up = bool(rules.setup_pending(state))
             if setting_up:  # those who already chose in secret are not waited for
                 _, match = await self.book.load_match(row.id)

@@ -30,7 +30,6 @@ import asyncpg
 from bot.storage.connection import Row, StorageOpenError, StorageUnavailable
 from bot.storage.migrations import LATEST_VERSION
 from bot.storage.postgres_schema import FIRST_VERSION, UnknownSchema, migrate_postgres
-from bot.storage.sqlite import READ_FAILED, SAVE_FAILED
 
 log = logging.getLogger(__name__)
 
@@ -276,7 +275,7 @@ class PostgresStorage:
 
     def _unavailable(self, error: BaseException, *, writing: bool) -> StorageUnavailable:
         log.error("storage fault", extra={"database": self.location, "error": str(error), "writing": writing})
-        return StorageUnavailable(SAVE_FAILED if writing else READ_FAILED, writing=writing)
+        return StorageUnavailable(writing=writing)  # its message, in the player's language
 
     async def _release(self, raw: asyncpg.Connection) -> None:
         try:

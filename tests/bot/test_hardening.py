@@ -391,7 +391,6 @@ async def many_turns(service: MatchService, count: int) -> None:
             await queries.update_match(db, match_id, status="active", board_message_id=SNOWFLAKE + 10_000 + number)
 
 
-@pytest.mark.xfail(strict=True, reason="hardening-request 1")
 async def test_mygames_with_five_hundred_matches_lists_some_and_says_how_many_more(tmp_path: Path) -> None:
     service = await open_service(str(tmp_path / "many.db"))
     try:

@@ -261,7 +261,6 @@ async def test_a_refusal_is_never_longer_than_a_message(quick: MatchService) -> 
         assert len(str(refused.value)) <= MESSAGE_LIMIT
 
 
-@pytest.mark.xfail(strict=True, reason="hardening-request 3")
 async def test_a_console_name_that_cannot_be_stored_is_refused_and_play_goes_on(
     quick: MatchService, tmp_path: Path
 ) -> None:

@@ -243,7 +243,6 @@ async def test_small_seeded_damage_is_refused_or_served_intact_never_a_raw_stora
     assert outcomes.get("served, a value altered", 0) + outcomes.get("a stored value no longer parses", 0) <= 4
 
 
-@pytest.mark.xfail(strict=True, reason="hardening-request 2")
 async def test_a_match_whose_stored_values_no_longer_parse_is_refused_politely(tmp_path: Path) -> None:
     path = str(tmp_path / "rows.db")
     await build_matches(path, 4)
