@@ -122,6 +122,25 @@ class Message:
         return str(other) + str(self)
 
 
+class Summary(Message):
+    """An outcome's line for players. Outcomes outlive the request that made them, so the
+    line stays a Message and renders in each reader's language; it also equals its English
+    text, which records, the command line and earlier callers compare it with."""
+
+    __slots__ = ()
+
+    @classmethod
+    def of(cls, message: Message) -> Summary:
+        return cls(message.template, message.params, message.plural, message.context)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, str):
+            return self.render(ENGLISH) == other
+        return Message.__eq__(self, other)
+
+    __hash__ = Message.__hash__
+
+
 Text = str | Message | Term  # what a player reads: plain text, or words rendered in their language
 
 

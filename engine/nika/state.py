@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-import base64
 import json
-import sys
-import threading
-from array import array
-from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from enum import Enum
 
 from engine.errors import GameOver, IllegalAction, NotationError
+from engine.history import History, pack, unpack
 from engine.nika.actions import Action, Pass, parse_action
 from engine.nika.board import VICTORY_AREA, City, Team
 from engine.nika.events import Drawn, Event, Won
@@ -59,71 +55,6 @@ class Outcome:
         return f"{self.winner.title} {how}"
 
 
-# Guards the check-then-append in _History.extended: states are values and may be
-# shared between threads. One module lock (not one per history) keeps states picklable.
-_EXTEND_LOCK = threading.Lock()
-
-
-class _History:
-    """The key of every position of one line of play, in order, shared by the states along it.
-
-    Only keys are kept (a position's 64-bit hash, 8 bytes in an array), not positions (about
-    2.5 KB each): a match of thousands of actions stays small, and counting a repetition is
-    a scan of the array in C. Keys depend only on the position's integers, so they are the same
-    in every process, which lets a saved game carry its history (`snapshot`).
-
-    Append-only: a state sees only the first `length` entries, so extending the log
-    for a child never changes what its ancestors count. Applying to a state that
-    already has a child (a branch, as a search does at every node) starts a new segment
-    that refers to this one for its first `length` entries instead of copying them, so
-    `apply` stays O(1) however long the game. Chains are flattened once they get deep,
-    which keeps counting a repetition cheap.
-    """
-
-    __slots__ = ("base", "depth", "keys", "parent")
-
-    MAX_DEPTH = 24
-
-    def __init__(self, keys: Iterable[int], parent: _History | None = None, base: int = 0) -> None:
-        self.parent = parent
-        self.base = base  # entries before `base` are the parent's first `base` entries
-        self.depth: int = 0 if parent is None else parent.depth + 1
-        self.keys = array("q", keys)  # entries base, base + 1, ...
-
-    def prefix(self, length: int) -> array[int]:
-        """The first `length` entries."""
-        if length <= self.base:
-            assert self.parent is not None
-            return self.parent.prefix(length)
-        head = self.parent.prefix(self.base) if self.parent is not None else array("q")
-        return head + self.keys[: length - self.base]
-
-    def count(self, key: int, length: int) -> int:
-        """How often `key` occurs among the first `length` entries."""
-        found = 0
-        segment: _History | None = self
-        while segment is not None:
-            if length > segment.base:
-                keys, seen = segment.keys, length - segment.base
-                found += keys.count(key) if seen >= len(keys) else keys[:seen].count(key)
-                length = segment.base
-            segment = segment.parent
-        return found
-
-    def extended(self, length: int, key: int) -> _History:
-        """A history holding the first `length` entries and then `key`."""
-        with _EXTEND_LOCK:
-            if self.base + len(self.keys) == length:
-                self.keys.append(key)
-                return self
-        if length <= self.base:
-            assert self.parent is not None
-            return self.parent.extended(length, key)
-        if self.depth >= self.MAX_DEPTH:
-            return _History([*self.prefix(length), key])
-        return _History([key], self, length)
-
-
 @dataclass(frozen=True, slots=True)
 class GameState:
     """Immutable; `apply` returns a new state. The position history is shared, never rewritten."""
@@ -132,12 +63,12 @@ class GameState:
     all_pass_turns: int = 0  # consecutive completed city turns of passes only
     turn_all_passes: bool = True  # every action so far in this turn was a pass
     outcome: Outcome | None = None
-    history: _History | None = field(default=None, compare=False, repr=False)
+    history: History | None = field(default=None, compare=False, repr=False)
     length: int = field(default=1, compare=False, repr=False)  # positions of `history` this state has seen
 
     def __post_init__(self) -> None:
         if self.history is None:
-            object.__setattr__(self, "history", _History([hash(self.position)]))
+            object.__setattr__(self, "history", History([hash(self.position)]))
             object.__setattr__(self, "length", 1)
 
     @classmethod
@@ -161,9 +92,6 @@ class GameState:
     def snapshot(self) -> str:
         """This state with its history, as text for `restore` (see `Game.snapshot`)."""
         assert self.history is not None
-        keys = self.history.prefix(self.length)
-        if sys.byteorder != "little":
-            keys.byteswap()
         outcome = self.outcome
         data = {
             "format": SNAPSHOT_FORMAT,
@@ -171,7 +99,7 @@ class GameState:
             "all_pass_turns": self.all_pass_turns,
             "turn_all_passes": self.turn_all_passes,
             "outcome": None if outcome is None else [outcome.winner and outcome.winner.slug, outcome.reason.value],
-            "history": base64.b64encode(keys.tobytes()).decode("ascii"),
+            "history": pack(self.history.prefix(self.length)),
         }
         return json.dumps(data, separators=(",", ":"))
 
@@ -182,10 +110,7 @@ class GameState:
             if data["format"] != SNAPSHOT_FORMAT:
                 raise ValueError("another format")
             position = Position.from_notation(data["position"])
-            keys: array[int] = array("q")
-            keys.frombytes(base64.b64decode(data["history"], validate=True))
-            if sys.byteorder != "little":
-                keys.byteswap()
+            keys = unpack(data["history"])
             ended = data["outcome"]
             outcome = None if ended is None else Outcome(ended[0] and Team.from_slug(ended[0]), Reason(ended[1]))
             all_pass_turns, turn_all_passes = int(data["all_pass_turns"]), bool(data["turn_all_passes"])
@@ -194,7 +119,7 @@ class GameState:
         # The keys are hashes of positions' integers: another Python could hash them otherwise.
         if not keys or keys[-1] != hash(position):
             raise NotationError("this snapshot's history does not match its position")
-        return cls(position, all_pass_turns, turn_all_passes, outcome, _History(keys), len(keys))
+        return cls(position, all_pass_turns, turn_all_passes, outcome, History(keys), len(keys))
 
     @property
     def to_act(self) -> City:

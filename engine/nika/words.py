@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.i18n import ENGLISH, M, Message, Text
+from engine.i18n import M, Message, Summary, Text
 from engine.nika.state import Outcome, Reason
 
 
@@ -37,23 +37,6 @@ def listed(items: Sequence[Text]) -> Text:
 def capitalised(text: Text) -> Message:
     """The words with a capital first letter, in whatever language they render."""
     return Message("{text:cap}", {"text": text})  # no words of its own: nothing to translate
-
-
-class Summary(Message):
-    """An outcome's line for players. Outcomes outlive the request that made them, so the
-    line stays a Message and renders in each reader's language; it also equals its English
-    text, which records, the command line and earlier callers compare it with."""
-
-    __slots__ = ()
-
-    @classmethod
-    def of(cls, message: Message) -> Summary:
-        return cls(message.template, message.params, message.plural, message.context)
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, str):
-            return self.render(ENGLISH) == other
-        return Message.__eq__(self, other)
 
 
 def summary(outcome: Outcome) -> Summary:

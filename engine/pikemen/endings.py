@@ -12,9 +12,9 @@ from collections.abc import Iterable
 from enum import Enum
 
 from engine.api import Outcome
-from engine.i18n import M, Message, P
+from engine.i18n import M, Message, P, Summary
 from engine.pikemen.position import Position
-from engine.pikemen.words import Summary, listed, seat_term
+from engine.pikemen.words import listed, seat_term
 
 QUIET_TURNS = 100  # consecutive moves without a capture that end the game
 REPETITIONS = 3  # occurrences of the same position that end the game

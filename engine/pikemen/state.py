@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-import base64
 import json
-import sys
-import threading
-from array import array
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from engine.api import Outcome
 from engine.errors import GameOver, NotationError
+from engine.history import History, pack, unpack
 from engine.i18n import M
 from engine.pikemen.actions import Action
 from engine.pikemen.endings import REPETITIONS, Reason, agreement, board_outcome, last_player
@@ -23,37 +19,6 @@ from engine.pikemen.words import listed, seat_term
 
 SNAPSHOT_FORMAT = 1
 
-# Guards the check-then-append in _History.extended: states are values shared between threads.
-_EXTEND_LOCK = threading.Lock()
-
-
-class _History:
-    """The key of every position of one line of play, in order, shared by the states along it.
-
-    A key is the hash of the position's repetition key (integers only, so the same in every
-    process), 8 bytes in an array: a long game stays small, and counting is a scan in C.
-    Append-only: a state sees only its first `length` entries, so a child's entries never
-    change what its ancestors count; applying to a state that already has a child copies
-    the prefix instead.
-    """
-
-    __slots__ = ("keys",)
-
-    def __init__(self, keys: Iterable[int]) -> None:
-        self.keys = array("q", keys)
-
-    def count(self, key: int, length: int) -> int:
-        """How often `key` occurs among the first `length` entries."""
-        keys = self.keys
-        return keys.count(key) if length >= len(keys) else keys[:length].count(key)
-
-    def extended(self, length: int, key: int) -> _History:
-        with _EXTEND_LOCK:
-            if len(self.keys) == length:
-                self.keys.append(key)
-                return self
-        return _History([*self.keys[:length], key])
-
 
 @dataclass(frozen=True, slots=True)
 class GameState:
@@ -62,7 +27,7 @@ class GameState:
 
     position: Position
     outcome: Outcome | None = None
-    history: _History = field(default_factory=lambda: _History(()), compare=False, repr=False)
+    history: History = field(default_factory=lambda: History(()), compare=False, repr=False)
     length: int = field(default=0, compare=False, repr=False)
 
     @classmethod
@@ -89,7 +54,7 @@ class GameState:
             raise NotationError(
                 M("{seat} has no pieces and is skipped: the seat to act must be in the game and have pieces", seat=who)
             )
-        return cls(position, outcome, _History([hash(position.key)]), 1)
+        return cls(position, outcome, History([hash(position.key)]), 1)
 
     @classmethod
     def from_notation(cls, text: str) -> GameState:
@@ -99,10 +64,7 @@ class GameState:
         """The position with its history, for `restore` (see `Game.snapshot`); None once over."""
         if self.outcome is not None:
             return None
-        keys = self.history.keys[: self.length]
-        if sys.byteorder != "little":
-            keys.byteswap()
-        history = base64.b64encode(keys.tobytes()).decode("ascii")
+        history = pack(self.history.prefix(self.length))
         return json.dumps({"format": SNAPSHOT_FORMAT, "position": self.notation(), "history": history},
                           separators=(",", ":"))  # fmt: skip
 
@@ -113,16 +75,13 @@ class GameState:
             if data["format"] != SNAPSHOT_FORMAT:
                 raise ValueError("another format")
             state = cls.from_notation(data["position"])
-            keys: array[int] = array("q")
-            keys.frombytes(base64.b64decode(data["history"], validate=True))
-            if sys.byteorder != "little":
-                keys.byteswap()
+            keys = unpack(data["history"])
         except (ValueError, KeyError, TypeError) as error:
             raise NotationError(f"this is not a snapshot of a Pikemen game: {error}") from None
         # The keys are hashes of integers: another Python could hash them otherwise.
         if state.outcome is not None or not keys or keys[-1] != hash(state.position.key):
             raise NotationError("this snapshot's history does not match its position")
-        return cls(state.position, None, _History(keys), len(keys))
+        return cls(state.position, None, History(keys), len(keys))
 
     @property
     def is_over(self) -> bool:

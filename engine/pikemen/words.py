@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.i18n import ENGLISH, M, Message, Term
+from engine.i18n import M, Message, Term
 from engine.pikemen.pieces import seat_title
 
 
@@ -31,18 +31,3 @@ def listed(slugs: Sequence[str]) -> Term | Message:
     return M("{first}, {second}, {third} and {fourth}", first=first, second=second, third=third, fourth=fourth)
 
 
-class Summary(Message):
-    """An outcome's line for players. Outcomes outlive the request that made them, so the
-    line stays a Message and renders in each viewer's language; it also equals its English
-    text, which records, the command line and earlier callers compare it with."""
-
-    __slots__ = ()
-
-    @classmethod
-    def of(cls, message: Message) -> Summary:
-        return cls(message.template, message.params, message.plural, message.context)
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, str):
-            return self.render(ENGLISH) == other
-        return Message.__eq__(self, other)
