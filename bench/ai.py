@@ -51,6 +51,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine import Game, get_game
+from engine.__main__ import new_playable
 from engine.search import BUDGET_MS, LEVELS, think
 
 # --- reference players -------------------------------------------------------------------
@@ -149,11 +150,15 @@ class Played:
     seconds: dict[str, list[float]] = field(default_factory=dict)  # player -> wall-clock seconds per action
     cpu: dict[str, list[float]] = field(default_factory=dict)  # player -> its process's CPU seconds per action
     capped: bool = False
+    reason: str = "cap"  # the outcome's reason ("captures", "target", …); "cap" when capped
+    drawn: frozenset[str] = frozenset()  # seats sharing a draw (in Pikemen, possibly only some)
+    scores: dict[str, int] = field(default_factory=dict)  # points per seat, where the game keeps score
 
 
 def play(match: Match) -> Played:
     game = get_game(match.game)
-    state = game.new(match.players, game.option_defaults(), match.seed)
+    # Where play begins: a secret setup (Numica's back rows) is drawn from the seed.
+    state = new_playable(game, match.players, {}, match.seed)
     players = dict(match.seats)
     rng = random.Random(match.seed)
     seconds: dict[str, list[float]] = {}
@@ -179,7 +184,12 @@ def play(match: Match) -> Played:
             count += 1
     outcome = game.outcome(state)
     winners = outcome.winners if outcome is not None else frozenset()
-    return Played(match, winners, count, seconds, cpu, capped=outcome is None)
+    return Played(
+        match, winners, count, seconds, cpu, capped=outcome is None,
+        reason=outcome.reason if outcome is not None else "cap",
+        drawn=outcome.drawn if outcome is not None else frozenset(),
+        scores=dict(game.score(state)),
+    )  # fmt: skip
 
 
 def run_all(matches: Sequence[Match], workers: int, label: str) -> list[Played]:
@@ -286,12 +296,15 @@ def nika(args: argparse.Namespace) -> None:
         print_lengths(results)
 
 
-# Numica and Pikemen add their sections here (hard against "random" and a one-action greedy
-# capturer; Pikemen also hard in one seat against three greedy players).
+# Numica's and Pikemen's sections live in bench/ai_games.py and are added by main().
 SECTIONS: dict[str, Callable[[argparse.Namespace], None]] = {"nika": nika}
 
 
 def main(argv: list[str] | None = None) -> int:
+    # Imported here: bench/ai_games.py imports this module for Match, play and the reports.
+    from ai_games import numica, pikemen
+
+    SECTIONS.update(numica=numica, pikemen=pikemen)
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--game", default="nika", choices=sorted(SECTIONS))
     parser.add_argument("--games", type=int, default=100, help="games of the main match (0 skips it)")
