@@ -95,6 +95,11 @@ def checked(command: CommandSpec, values: Mapping[str, Any]) -> dict[str, Any]:
     result: dict[str, Any] = {}
     for option in command.options:
         if option.name not in values or values[option.name] is None:
+            if option.required and option.choices:  # a newcomer at the console: say what to write
+                allowed = ", ".join(c.value for c in option.choices)
+                raise ServiceError(M("/{game} {command} needs the {option} option, one of: {allowed}",
+                                     game=command.game, command=Term(command.name, "command"),
+                                     option=_named(option), allowed=allowed))  # fmt: skip
             if option.required:
                 raise ServiceError(M("/{game} {command} needs the {option} option", game=command.game,
                                      command=Term(command.name, "command"), option=_named(option)))  # fmt: skip

@@ -46,7 +46,16 @@ async def test_unknown_and_repeated_options_are_refused_with_the_real_ones(servi
 
 async def test_a_missing_option_is_named(service, tmp_path) -> None:
     out = await session(service, tmp_path, ["/nika new city:athens", "as @bob", "/nika join"])
-    assert "✗ /nika join needs the city option" in out
+    cities = "athens, sparta, messene, thebes, athens-messene, sparta-thebes"
+    assert f"✗ /nika join needs the city option, one of: {cities}" in out
+
+
+async def test_a_missing_option_with_choices_lists_them(service, tmp_path) -> None:
+    out = await session(service, tmp_path, ["/nika new", "/numica new", "/pikemen new"])
+    cities = "athens, sparta, messene, thebes, athens-messene, sparta-thebes"
+    assert f"✗ /nika new needs the city option, one of: {cities}" in out
+    assert "✗ /numica new needs the side option, one of: red, blue, random" in out
+    assert "✗ /pikemen new needs the seat option, one of: red, yellow, green, blue" in out
 
 
 async def test_a_record_file_starts_a_casual_match(service, tmp_path) -> None:

@@ -54,9 +54,7 @@ def test_a_move_written_otherwise_is_refused_with_its_written_form_in_spanish():
     with using(SPANISH), pytest.raises(IllegalAction) as refused:
         GAME.apply(game(OPEN), parse_action("a6-a3"))
     with using(SPANISH):
-        assert str(refused.value) == (
-            "escribe esa jugada como a6xa3: captura al piquero mediano de Azul en a3"
-        )
+        assert str(refused.value) == ("escribe esa jugada como a6xa3: captura al piquero mediano de Azul en a3")
 
 
 def test_a_turn_to_the_same_way_is_refused_in_spanish():
