@@ -229,8 +229,9 @@ def print_timing(results: Sequence[Played], player: str) -> None:
     for what, field_name in (("seconds", "seconds"), ("CPU seconds", "cpu")):
         times = [t for played in results for t in getattr(played, field_name).get(player, [])]
         if times:
-            print(f"  {player}: {what} per action: mean {statistics.mean(times):.3f}, "
-                  f"p95 {percentile(times, 0.95):.3f}, max {max(times):.3f} ({len(times)} actions)")  # fmt: skip
+            print(f"  {player}: {what} per action: p50 {percentile(times, 0.5):.3f}, "
+                  f"p95 {percentile(times, 0.95):.3f}, mean {statistics.mean(times):.3f}, "
+                  f"max {max(times):.3f} ({len(times)} actions)")  # fmt: skip
 
 
 def print_lengths(results: Sequence[Played]) -> None:
@@ -238,6 +239,33 @@ def print_lengths(results: Sequence[Played]) -> None:
     capped = sum(played.capped for played in results)
     print(f"  game length in actions: mean {statistics.mean(lengths):.0f}, median {statistics.median(lengths):.0f}, "
           f"min {min(lengths)}, max {max(lengths)}; {capped} reached the cap")  # fmt: skip
+
+
+def round_robin(
+    title: str, players: Sequence[str], pairing: Callable[[str, str, int, argparse.Namespace, int], list[Match]],
+    args: argparse.Namespace,
+) -> None:  # fmt: skip
+    """`args.round_robin` games for every pair of `players`, sides swapped every game;
+    `pairing(a, b, games, args, seed_offset)` lays out one pair's games."""
+    print(f"{title} round robin: {args.round_robin} games a pairing, sides swapped every game")
+    pairings = list(itertools.combinations(players, 2))
+    matches = [
+        m for index, (a, b) in enumerate(pairings)
+        for m in pairing(a, b, args.round_robin, args, 10_000 * (index + 1))
+    ]  # fmt: skip
+    results = run_all(matches, args.workers, "round robin")
+    points = dict.fromkeys(players, 0.0)
+    for a, b in pairings:
+        part = [r for r in results if {name for _, name in r.match.seats} == {a, b}]
+        w, lo, d = tally(part, a)
+        points[a] += w + d / 2
+        points[b] += lo + d / 2
+        print(f"  {a:>6} vs {b:<6}: {w}-{lo}, {d} draws")
+    ranking = ", ".join(f"{name} {points[name]:g}" for name in sorted(players, key=lambda n: -points[n]))
+    print(f"  points (win 1, draw ½): {ranking}")
+    for level in LEVELS:
+        print_timing(results, level)
+    print_lengths(results)
 
 
 # --- Nika ----------------------------------------------------------------------------------
@@ -274,26 +302,7 @@ def nika(args: argparse.Namespace) -> None:
         if lost:
             print(f"  games not won (seeds, to replay with play()): {lost}")
     if args.round_robin:
-        players = [*LEVELS, "app"]
-        print(f"Nika round robin: {args.round_robin} games a pairing, sides swapped every game")
-        pairings = list(itertools.combinations(players, 2))
-        matches = [
-            m for index, (a, b) in enumerate(pairings)
-            for m in nika_matches(a, b, args.round_robin, args, 10_000 * (index + 1))
-        ]  # fmt: skip
-        results = run_all(matches, args.workers, "round robin")
-        points = dict.fromkeys(players, 0.0)
-        for a, b in pairings:
-            part = [r for r in results if {name for _, name in r.match.seats} == {a, b}]
-            w, lo, d = tally(part, a)
-            points[a] += w + d / 2
-            points[b] += lo + d / 2
-            print(f"  {a:>6} vs {b:<6}: {w}-{lo}, {d} draws")
-        ranking = ", ".join(f"{name} {points[name]:g}" for name in sorted(players, key=lambda n: -points[n]))
-        print(f"  points (win 1, draw ½): {ranking}")
-        for level in LEVELS:
-            print_timing(results, level)
-        print_lengths(results)
+        round_robin("Nika", [*LEVELS, "app"], nika_matches, args)
 
 
 # Numica's and Pikemen's sections live in bench/ai_games.py and are added by main().

@@ -25,11 +25,10 @@ moves without a capture end them).
 from __future__ import annotations
 
 import argparse
-import itertools
 import random
-import statistics
 import sys
 from collections.abc import Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -37,7 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import ai  # bench/ai.py
-from ai import REFERENCE, Match, Played, percentile, print_lengths, run_all, tally
+from ai import REFERENCE, Match, Played, print_lengths, print_timing, round_robin, run_all, tally
 
 from engine import Game
 from engine.search import BUDGET_MS, LEVELS
@@ -163,41 +162,6 @@ def report_duel(results: Sequence[Played], player: str, opponent: str, target: f
         print(f"    games not won (seeds): {lost}")
 
 
-def report_timing(results: Sequence[Played], player: str) -> None:
-    """Wall-clock and CPU time per action: p50, p95, max (what a player waits; the search's cost)."""
-    if player not in LEVELS:
-        return
-    for what, field_name in (("seconds", "seconds"), ("CPU seconds", "cpu")):
-        times = [t for played in results for t in getattr(played, field_name).get(player, [])]
-        if times:
-            print(f"  {player}: {what} per action: p50 {percentile(times, 0.5):.3f}, "
-                  f"p95 {percentile(times, 0.95):.3f}, mean {statistics.mean(times):.3f}, "
-                  f"max {max(times):.3f} ({len(times)} actions)")  # fmt: skip
-
-
-def round_robin(slug: str, args: argparse.Namespace) -> None:
-    players = [*LEVELS, "greedy"]
-    print(f"{slug.capitalize()} round robin: {args.round_robin} games a pairing, sides swapped every game")
-    pairings = list(itertools.combinations(players, 2))
-    matches = [
-        m for index, (a, b) in enumerate(pairings)
-        for m in duel(slug, a, b, args.round_robin, args, 10_000 * (index + 1))
-    ]  # fmt: skip
-    results = run_all(matches, args.workers, "round robin")
-    points = dict.fromkeys(players, 0.0)
-    for a, b in pairings:
-        part = [r for r in results if {name for _, name in r.match.seats} == {a, b}]
-        w, lo, d = tally(part, a)
-        points[a] += w + d / 2
-        points[b] += lo + d / 2
-        print(f"  {a:>6} vs {b:<6}: {w}-{lo}, {d} draws")
-    ranking = ", ".join(f"{name} {points[name]:g}" for name in sorted(players, key=lambda n: -points[n]))
-    print(f"  points (win 1, draw ½): {ranking}")
-    for level in LEVELS:
-        report_timing(results, level)
-    print_lengths(results)
-
-
 def _header(slug: str, what: str, args: argparse.Namespace) -> None:
     print(f"{slug.capitalize()}: {args.level} against {what}, {args.games} games "
           f"({args.budget_ms or BUDGET_MS[args.level]:.0f} ms per action, cap {args.cap} actions)")  # fmt: skip
@@ -209,7 +173,7 @@ def _duels(slug: str, args: argparse.Namespace, targets: dict[str, float]) -> No
         results = run_all(duel(slug, args.level, opponent, args.games, args, 100_000 * (index + 1)), args.workers,
                           f"{args.level} vs {opponent}")  # fmt: skip
         report_duel(results, args.level, opponent, target if args.level == "hard" else None)
-        report_timing(results, args.level)
+        print_timing(results, args.level)
         print_lengths(results)
 
 
@@ -223,7 +187,7 @@ def numica(args: argparse.Namespace) -> None:
     if args.games:
         _duels("numica", args, TARGETS)
     if args.round_robin:
-        round_robin("numica", args)
+        round_robin("Numica", [*LEVELS, "greedy"], partial(duel, "numica"), args)
 
 
 def pikemen(args: argparse.Namespace) -> None:
@@ -256,10 +220,10 @@ def pikemen(args: argparse.Namespace) -> None:
         for played in results:
             reasons[played.reason] = reasons.get(played.reason, 0) + 1
         print("    endings: " + ", ".join(f"{reason} {count}" for reason, count in sorted(reasons.items())))
-        report_timing(results, args.level)
+        print_timing(results, args.level)
         print_lengths(results)
     if args.round_robin:
-        round_robin("pikemen", args)
+        round_robin("Pikemen", [*LEVELS, "greedy"], partial(duel, "pikemen"), args)
 
 
 SECTIONS = {"numica": numica, "pikemen": pikemen}
