@@ -135,3 +135,38 @@ async def test_the_computer_concedes_a_nika_only_when_the_loss_is_certain(table:
     await service.start(GUILD, 6, ALICE)
     challenged = await service.declare(GUILD, 6, ALICE, "athens-messene")
     assert "challenges" in challenged.text and not (await service.state_of(6)).is_over
+
+
+async def test_a_numica_computer_arranges_its_row_in_secret_then_plays(table: Table) -> None:
+    service = table.service
+    await service.new_match(GUILD, 7, ALICE, "red", game="numica", options={"setup": "choose"}, seed=7)
+    await service.join(GUILD, 7, ALICE, "blue", computer="hard")
+    await service.start(GUILD, 7, ALICE)
+    await table.after(2)
+    state = await service.state_of(7)
+    assert set(state.setup) == {"blue"} and state.setup_pending() == ("red",)  # kept secret until Red's is in
+    await service.setup(GUILD, 7, ALICE, "sosoosos")
+    state = await service.state_of(7)
+    assert state.to_act == "red" and not state.setup
+    await service.act(GUILD, 7, ALICE, state.rules.legal_actions(state.game)[0].notation())
+    notices = await table.after(2)
+    state = await service.state_of(7)
+    assert [p.seat for p in state.played] == ["red", "blue"] and state.played[1].user_id is None
+    assert state.to_act == "red" and notices[-1].reply.mentions == (ALICE,) and notices[-1].reply.image is not None
+
+
+async def test_three_pikemen_computers_play_round_to_the_one_human(table: Table) -> None:
+    service = table.service
+    await service.new_match(GUILD, 8, ALICE, "red", game="pikemen", players=4)
+    for seat, level in (("yellow", "easy"), ("green", "normal"), ("blue", "hard")):
+        await service.join(GUILD, 8, ALICE, seat, computer=level)
+    await service.start(GUILD, 8, ALICE)
+    state = await service.state_of(8)
+    await service.act(GUILD, 8, ALICE, state.rules.legal_actions(state.game)[0].notation())
+    notices = [notice for _ in range(3) for notice in await table.after(2)]  # one computer turn at a time
+    state = await service.state_of(8)
+    assert [p.seat for p in state.played] == ["red", "yellow", "green", "blue"]
+    assert all(p.user_id is None for p in state.played[1:])
+    assert state.to_act == "red" and notices[-1].reply.mentions == (ALICE,)
+    assert len(notices) == 3 and all(n.reply.image is not None for n in notices)  # each turn its own board
+    assert await table.after(60) == []
