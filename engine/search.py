@@ -244,6 +244,10 @@ class _Search:
                 # The previous best is searched first: a choice that beat it at this depth is better.
                 if leader is not None:
                     best = leader
+                    if scores[leader] < -_DECIDED:
+                        # This depth proved the old choice loses: any other, judged by the last
+                        # depth that reached it, is better than a known loss.
+                        best = max(range(len(actions)), key=lambda i: scores[i])
                 break
             assert leader is not None
             best, completed = leader, depth

@@ -277,3 +277,11 @@ def test_serve_answers_a_think_request_with_a_legal_move():
     # Another process, with its own string hashing, thinks exactly as this one does.
     assert replies[1]["actions"] == notations(think(GAME, states[1], level="normal", budget_ms=200, seed=5))
     assert replies[0]["actions"] == notations(think(GAME, states[0], level="hard", budget_ms=200, seed=0))
+
+
+def test_a_deeper_look_cut_short_still_drops_a_choice_it_proved_lost():
+    # At 50 ms normal searches about 300 nodes: depth 2 is cut short among 105 moves, but it
+    # has already seen that the bait loses the game, and an unfinished depth must not keep it.
+    state = game(A_LARGE_PIECE_AS_BAIT)
+    moves = [proposal(state, "normal", seed, ms=50) for seed in range(8)]
+    assert not any(wins_at_once(after(state, move), "blue") for move in moves)
