@@ -195,10 +195,22 @@ class SQLiteStorage:
 
     @asynccontextmanager
     async def reading(self) -> AsyncIterator[SQLiteConnection]:
+        """A read-only snapshot: every query inside sees the same committed state (a match row
+        and its log read apart could otherwise straddle another action's commit)."""
         async with self._read_lock:
             raw = self._reader or self._writer
+            # The writer shares the write lock when there is no reader (":memory:"): no commit
+            # can fall between its reads, and it must not open a transaction of its own.
+            snapshot = self._reader is not None
             try:
-                yield SQLiteConnection(raw)
+                if snapshot:
+                    await raw.execute("BEGIN")
+                try:
+                    yield SQLiteConnection(raw)
+                finally:
+                    if snapshot:
+                        with suppress(sqlite3.Error):
+                            await raw.rollback()  # it wrote nothing: ending it is all that is needed
             except (sqlite3.DatabaseError, UnicodeDecodeError) as error:
                 if not _is_fault(error):
                     raise

@@ -66,3 +66,20 @@ async def test_the_action_log_is_append_only(sqlite_path: str) -> None:
             assert [row.action for row in await queries.log_of(conn, match_id)] == ["pass"]
     finally:
         await db.close()
+
+
+async def test_a_read_sees_one_state_while_the_writer_commits(sqlite_path: str) -> None:
+    # A match row and its log read apart must not straddle another action's commit: the
+    # service would take the mismatch for a damaged match.
+    db = await SQLiteStorage.open(sqlite_path)
+    new = NewMatch("nika", 1, 1, 1, 4, "p", "athens", True, 0.0)
+    try:
+        async with db.reading() as reader:
+            assert await queries.count_matches(reader) == 0
+            async with db.transaction() as writer:
+                await queries.insert_match(writer, new)
+            assert await queries.count_matches(reader) == 0
+        async with db.reading() as reader:
+            assert await queries.count_matches(reader) == 1
+    finally:
+        await db.close()
