@@ -19,7 +19,7 @@ import sqlite3
 import sys
 import time
 from collections.abc import Callable, Sequence
-from contextlib import closing, suppress
+from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -186,18 +186,14 @@ async def _check_tables_known(db: Connection) -> None:
 
 
 async def _read_snapshot(db: Connection, columns: Columns) -> dict[str, list[Row]]:
-    """Every table's rows, converted to PostgreSQL's types, from one read transaction."""
-    await db.execute("BEGIN")  # a snapshot: a bot still running cannot make the tables disagree
-    try:
-        snapshot: dict[str, list[Row]] = {}
-        for table in TABLES:
-            names = [name for name, _ in columns[table.name]]
-            rows = await db.fetchall(f"SELECT {', '.join(names)} FROM {table.name}")
-            snapshot[table.name] = [_converted(table, columns[table.name], row) for row in rows]
-        return snapshot
-    finally:
-        with suppress(Exception):
-            await db.execute("COMMIT")
+    """Every table's rows, converted to PostgreSQL's types, from one read transaction (a
+    reading is a snapshot: a bot still running cannot make the tables disagree)."""
+    snapshot: dict[str, list[Row]] = {}
+    for table in TABLES:
+        names = [name for name, _ in columns[table.name]]
+        rows = await db.fetchall(f"SELECT {', '.join(names)} FROM {table.name}")
+        snapshot[table.name] = [_converted(table, columns[table.name], row) for row in rows]
+    return snapshot
 
 
 def _converted(table: Table, columns: list[tuple[str, str]], row: Row) -> Row:
