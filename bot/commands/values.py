@@ -100,6 +100,10 @@ def checked(command: CommandSpec, values: Mapping[str, Any]) -> dict[str, Any]:
                 raise ServiceError(M("/{game} {command} needs the {option} option, one of: {allowed}",
                                      game=command.game, command=Term(command.name, "command"),
                                      option=_named(option), allowed=allowed))  # fmt: skip
+            if option.required and option.description:  # what Discord shows under the option, the console too
+                raise ServiceError(M("/{game} {command} needs the {option} option: {description}",
+                                     game=command.game, command=Term(command.name, "command"),
+                                     option=_named(option), description=M(option.description)))  # fmt: skip
             if option.required:
                 raise ServiceError(M("/{game} {command} needs the {option} option", game=command.game,
                                      command=Term(command.name, "command"), option=_named(option)))  # fmt: skip

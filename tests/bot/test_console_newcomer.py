@@ -50,12 +50,14 @@ async def test_a_missing_option_is_named(service, tmp_path) -> None:
     assert f"✗ /nika join needs the city option, one of: {cities}" in out
 
 
-async def test_a_missing_option_with_choices_lists_them(service, tmp_path) -> None:
-    out = await session(service, tmp_path, ["/nika new", "/numica new", "/pikemen new"])
+async def test_a_missing_option_says_what_to_write(service, tmp_path) -> None:
+    out = await session(service, tmp_path, ["/nika new", "/numica new", "/pikemen new", "/nika move"])
     cities = "athens, sparta, messene, thebes, athens-messene, sparta-thebes"
     assert f"✗ /nika new needs the city option, one of: {cities}" in out
     assert "✗ /numica new needs the side option, one of: red, blue, random" in out
     assert "✗ /pikemen new needs the seat option, one of: red, yellow, green, blue" in out
+    # Without choices, what Discord shows under the option says what to write.
+    assert "✗ /nika move needs the piece option: Square of your piece, e.g. j6" in out
 
 
 async def test_a_record_file_starts_a_casual_match(service, tmp_path) -> None:
