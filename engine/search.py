@@ -11,6 +11,8 @@ The search sees a game only through `engine.api.Game` and the game's evaluation 
     actions_to_win(state, side) -> int      a lower bound on the actions `side` still needs
                                             to win, to cut proofs of claims short (optional)
     DRAW_MARGIN: float                      how far behind "clearly worse" is   (optional)
+    EASY_MARGIN: float                      how much worse than its best an easy choice may
+                                            look, in the evaluation's points  (optional)
 
 A game without one is searched with a neutral evaluation: only wins and losses count.
 
@@ -92,6 +94,7 @@ class Evaluator:
     focus: Callable[[Any], Callable[[Any, str], float]] | None
     actions_to_win: Callable[[Any, str], int] | None
     draw_margin: float
+    easy_margin: float | None = None  # the level's fair_margin when None
 
 
 def evaluator_for(game: Game[Any]) -> Evaluator:
@@ -110,6 +113,7 @@ def evaluator_for(game: Game[Any]) -> Evaluator:
         focus=getattr(module, "focus", None),
         actions_to_win=getattr(module, "actions_to_win", None),
         draw_margin=float(getattr(module, "DRAW_MARGIN", DRAW_MARGIN)),
+        easy_margin=None if module is None or not hasattr(module, "EASY_MARGIN") else float(module.EASY_MARGIN),
     )
 
 
@@ -276,8 +280,11 @@ def _from_table(score: float, ply: int) -> float:
 def _easy_action(game: Game[Any], state: Any, level: Level, rng: random.Random) -> Any:
     """One action ahead: a win or, with chance `greed`, the best-looking action; otherwise a
     random one among those that do not look much worse (so it rarely throws a piece away)."""
-    search = _Search(game, evaluator_for(game), _side_to_act(game, state), 1 << 62, math.inf)
+    evaluator = evaluator_for(game)
+    search = _Search(game, evaluator, _side_to_act(game, state), 1 << 62, math.inf)
     search.prepare(state)
+    # Points differ by game: each may say how loose "not much worse" is for a beginner's opponent.
+    margin = level.fair_margin if evaluator.easy_margin is None else evaluator.easy_margin
     scored = []
     for action in game.legal_actions(state):
         child, _ = game.apply(state, action)
@@ -285,7 +292,7 @@ def _easy_action(game: Game[Any], state: Any, level: Level, rng: random.Random) 
     best = max(score for score, _ in scored)
     if best > _DECIDED or rng.random() < level.greed:
         return rng.choice([action for score, action in scored if score == best])
-    return rng.choice([action for score, action in scored if score >= best - level.fair_margin])
+    return rng.choice([action for score, action in scored if score >= best - margin])
 
 
 def think(game: Game[Any], state: Any, *, level: str, budget_ms: float, seed: int) -> list[Any]:

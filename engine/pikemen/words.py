@@ -29,5 +29,3 @@ def listed(slugs: Sequence[str]) -> Term | Message:
         return M("{first}, {second} and {third}", first=names[0], second=names[1], third=names[2])
     first, second, third, fourth = names
     return M("{first}, {second}, {third} and {fourth}", first=first, second=second, third=third, fourth=fourth)
-
-

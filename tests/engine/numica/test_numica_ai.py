@@ -207,6 +207,21 @@ def test_easy_takes_a_capture_that_loses_in_two_moves_where_hard_does_not():
 # --- draw offers ----------------------------------------------------------------------------
 
 
+# Red's d4 (on a 1 tile) can take Blue's round piece on d5: a first capture, nothing decided.
+FREE_ROUND_PIECE = position(
+    red="a1o,b1o,c1s,d4s*,e1o,f1s,g1s,h1o",
+    blue="a8o,b8s,c8o,d5o*,e8s,f8s,g8s,h8o",
+    tiles_at="a1=1 b1=1 c1=1 d4=1 e1=1 f1=1 g1=1 h1=1 a8=2 b8=2 c8=2 d5=2 e8=2 f8=2 g8=2 h8=2",
+)
+
+
+def test_easy_often_lets_a_free_capture_go_where_the_searching_levels_never_do():
+    state = game(FREE_ROUND_PIECE)
+    easy = [proposal(state, "easy", seed) for seed in range(20)]
+    assert 0 < sum(move == "d4xd5" for move in easy) < 15  # a newcomer's opponent, not a random one
+    assert all(proposal(state, level, seed, ms=100) == "d4xd5" for level in ("normal", "hard") for seed in SEEDS)
+
+
 def test_a_draw_is_refused_by_the_side_well_ahead_and_accepted_by_the_side_well_behind():
     state = game(RED_WELL_AHEAD)
     assert not accepts_draw(GAME, state, "red")
