@@ -279,6 +279,15 @@ def test_serve_answers_a_think_request_with_a_legal_move():
     assert replies[0]["actions"] == notations(think(GAME, states[0], level="hard", budget_ms=200, seed=0))
 
 
+def test_easy_often_lets_a_free_capture_go_where_the_searching_levels_never_do():
+    # Red's medium on c2 points north-east at Blue's flat medium on f5: two points, nothing decided.
+    state = game("R6:c2Mne,a8Lu,h8Lu B4:f5Mw,h1Lu,a1Lu,b1Lu,d1Mu R/12/0")
+    easy = [proposal(state, "easy", seed) for seed in range(20)]
+    assert 0 < sum(move.startswith("c2xf5") for move in easy) < 16  # a newcomer's opponent, not a random one
+    searched = [proposal(state, level, seed, ms=100) for level in ("normal", "hard") for seed in SEEDS]
+    assert all(move.startswith("c2xf5") for move in searched)
+
+
 def test_a_deeper_look_cut_short_still_drops_a_choice_it_proved_lost():
     # At 50 ms normal searches about 300 nodes: depth 2 is cut short among 105 moves, but it
     # has already seen that the bait loses the game, and an unfinished depth must not keep it.
