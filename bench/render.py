@@ -23,10 +23,12 @@ from typing import Any
 sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
 from engine import Game, games, get_game  # noqa: E402
+from engine.i18n import using  # noqa: E402
 from engine.record import GameRecord, RecordEntry  # noqa: E402
 from render import render_replay, render_state  # noqa: E402
 from render.encode import PNG_LEVEL, to_palette  # noqa: E402
 from render.registry import artist_for  # noqa: E402
+from render.words import catalog, language_of  # noqa: E402
 
 POSITIONS = 100
 REPLAY_ACTIONS = 150
@@ -81,11 +83,11 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
-def bench(game: Game[Any], players: int) -> bool:
+def bench(game: Game[Any], players: int, locale: str = "en") -> bool:
     artist = artist_for(game.slug)
     states = random_states(game, players, POSITIONS, SEED)
     for state, events in states[:4]:  # warm the caches: empty boards, sprites, panels, palette
-        render_state(game.slug, state, [events])
+        render_state(game.slug, state, [events], locale=locale)
 
     totals: list[float] = []
     mappings: list[float] = []
@@ -94,12 +96,13 @@ def bench(game: Game[Any], players: int) -> bool:
     deterministic = True
     for state, events in states:
         start = time.perf_counter()
-        rendered = render_state(game.slug, state, [events])
+        rendered = render_state(game.slug, state, [events], locale=locale)
         totals.append((time.perf_counter() - start) * 1000)
         sizes.append(len(rendered.png))
-        deterministic &= render_state(game.slug, state, [events]) == rendered
+        deterministic &= render_state(game.slug, state, [events], locale=locale) == rendered
         # The same board again in its stages, to see where the time goes.
-        image = artist.picture(state, [events])
+        with using(catalog(locale)):
+            image = artist.picture(state, [events], locale=language_of(locale))
         start = time.perf_counter()
         indexed = to_palette(image, artist.palette())
         mapped = time.perf_counter()
@@ -119,6 +122,7 @@ def bench(game: Game[Any], players: int) -> bool:
     print(f"    of which:             palette mapping {mapping:.2f} ms, PNG write (zlib) {deflate:.2f} ms")
     print(f"  PNG size, median / max: {statistics.median(sizes) / 1024:.0f} KB / {max(sizes) / 1024:.0f} KB")
     print(f"  same bytes twice:       {'yes' if deterministic else 'NO'}")
+    print(f"  alt text (last board): {rendered.alt_text[:70]}…")
 
     record = random_record(game, players, REPLAY_ACTIONS, SEED)
     start = time.perf_counter()
@@ -131,12 +135,15 @@ def bench(game: Game[Any], players: int) -> bool:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--game", help="one game's slug (default: every hosted game)")
+    parser.add_argument("--locale", default="en", help="the language boards are lettered in (en, es)")
     args = parser.parse_args(argv)
     ok = True
+    if args.locale != "en":
+        print(f"Boards in {args.locale}")
     for game in [get_game(args.game)] if args.game else list(games()):
         counts = game.player_counts if game.seat_sets_differ() else game.player_counts[-1:]
         for players in counts:
-            ok = bench(game, players) and ok
+            ok = bench(game, players, args.locale) and ok
     return 0 if ok else 1
 
 
