@@ -23,6 +23,11 @@ def _last(recent: Recent) -> Sequence[Any]:
     return recent[-1] if recent else ()
 
 
+def _earlier(recent: Recent) -> Sequence[Sequence[Any]]:
+    """The moves before the latest since the viewer's previous turn (with 3 or 4 players)."""
+    return recent[:-1]
+
+
 class PikemenArtist:
     slug = "pikemen"
 
@@ -36,11 +41,11 @@ class PikemenArtist:
         locale: str = "en",
     ) -> Image.Image:
         with using(catalog(locale)):
-            return compose(state, _last(recent), perspective, caption=caption)
+            return compose(state, _last(recent), perspective, caption=caption, earlier=_earlier(recent))
 
     def alt_text(self, state: GameState, recent: Recent = (), *, locale: str = "en") -> str:
         with using(catalog(locale)):
-            return alt_text(state, _last(recent))
+            return alt_text(state, _last(recent), earlier=_earlier(recent))
 
     def palette(self) -> Image.Image:
         return palette_image()

@@ -13,7 +13,7 @@ from engine.pikemen.state import GameState
 from render.pikemen import colours as C
 from render.pikemen import sprites
 from render.pikemen.highlights import highlights
-from render.pikemen.layout import layout_for
+from render.pikemen.layout import Layout, layout_for
 from render.pikemen.panel import draw_panel
 from render.pikemen.static_board import static_board
 
@@ -22,8 +22,16 @@ BADGE_INSET = sprites.BADGE // 2 - 3  # seals overhang their square's corner a l
 
 
 def compose(
-    state: GameState, events: Sequence[Any] = (), perspective: str | None = None, *, caption: str | None = None
+    state: GameState,
+    events: Sequence[Any] = (),
+    perspective: str | None = None,
+    *,
+    caption: str | None = None,
+    earlier: Sequence[Sequence[Any]] = (),
 ) -> Image.Image:
+    """`events` are the latest move's; `earlier` the moves before it since the viewer's
+    previous turn, oldest first. With earlier moves, every move gets a numbered badge in its
+    seat's colour on the square it ended on, so a player back after days sees each of them."""
     position = state.position
     layout = layout_for(perspective)
     image = static_board(layout.turns, len(position.seats)).copy()
@@ -54,8 +62,26 @@ def compose(
             _paste_centred(image, sprites.capture_badge(), (right - BADGE_INSET, top + BADGE_INSET))
         if marks.turned:
             _paste_centred(image, sprites.turn_badge(), (left + BADGE_INSET, top + BADGE_INSET))
+    if earlier:
+        _number(image, layout, [*earlier, events])
     draw_panel(image, state, events, caption)
     return image
+
+
+def _number(image: Image.Image, layout: Layout, moves: Sequence[Sequence[Any]]) -> None:
+    """Badges on the bottom corners (the seals use the top ones): the first move to end on a
+    square takes its bottom-right corner, a second the bottom-left, a third the middle."""
+    used: dict[int, int] = {}
+    for number, move in enumerate(moves, start=1):
+        marks = highlights(move)
+        if marks.arrival is None or marks.seat is None:
+            continue
+        left, _, right, bottom = layout.box(marks.arrival)
+        slot = used.get(marks.arrival, 0)
+        used[marks.arrival] = slot + 1
+        x = (right - BADGE_INSET, left + BADGE_INSET, (left + right) / 2)[min(slot, 2)]
+        badge = sprites.number_badge(marks.seat, number, latest=number == len(moves))
+        _paste_centred(image, badge, (x, bottom - BADGE_INSET))
 
 
 def _paste_centred(image: Image.Image, sprite: Image.Image, centre: tuple[float, float]) -> None:

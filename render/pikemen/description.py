@@ -22,8 +22,9 @@ from engine.pikemen.words import seat_term
 LIMIT = 1024
 
 
-def alt_text(state: GameState, events: Sequence[Any] = ()) -> str:
-    """In the active catalogue's language."""
+def alt_text(state: GameState, events: Sequence[Any] = (), *, earlier: Sequence[Sequence[Any]] = ()) -> str:
+    """In the active catalogue's language. With `earlier` moves (those before the latest since
+    the viewer's previous turn), every move is listed by the number the picture gives it."""
     position = state.position
     players = len(position.seats)
     head = [M("Pikemen board, {players} players, first to {target} points.", players=players, target=position.target)]
@@ -32,7 +33,11 @@ def alt_text(state: GameState, events: Sequence[Any] = ()) -> str:
     else:
         head.append(M("Game over: {summary}.", summary=state.outcome.summary))
     head.append(M("Scores: {scores}.", scores=_scores(position)))
-    if events:
+    moves = [move for move in (*earlier, events) if move]
+    if len(moves) > 1:
+        listed = "; ".join(f"{number}. {describe_events(move)}" for number, move in enumerate(moves, start=1))
+        head.append(M("Recent moves, oldest first: {moves}.", moves=listed))
+    elif events:
         head.append(M("Last move: {move}.", move=describe_events(events)))
     opening = [str(sentence) for sentence in head]
     for long in (True, False):

@@ -18,6 +18,7 @@ class Highlights:
     squares: int = 0  # how far
     captured: bool = False
     turned: bool = False  # it ends in a new orientation (after a charge, or turned in place)
+    seat: str | None = None  # who moved
 
 
 NONE = Highlights()
@@ -28,7 +29,7 @@ def highlights(events: Sequence[Any]) -> Highlights:
         if isinstance(event, Charged):
             distance = max(abs(event.to % 8 - event.frm % 8), abs(event.to // 8 - event.frm // 8))
             return Highlights(event.frm, event.to, event.direction, distance, event.captured_seat is not None,
-                              event.turned is not None)  # fmt: skip
+                              event.turned is not None, event.seat)  # fmt: skip
         if isinstance(event, Turned):
-            return Highlights(arrival=event.square, turned=True)
+            return Highlights(arrival=event.square, turned=True, seat=event.seat)
     return NONE

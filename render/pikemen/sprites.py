@@ -194,6 +194,31 @@ def capture_badge() -> Image.Image:
     return canvas.result()
 
 
+NUMBER_RADIUS = 10.5  # the numbered badges of the moves since the viewer's previous turn
+NUMBER_LATEST_RADIUS = 12.0
+LATEST_RING = 3.8  # the orange ring round the latest move's number reaches this far out
+
+
+@built_once
+def number_badge(seat: str, number: int, *, latest: bool) -> Image.Image:
+    """A move's number on a disc of the moving seat's colour; the latest move's is larger and
+    ringed in the arrival frame's orange, so it stands out among the others."""
+    radius = NUMBER_LATEST_RADIUS if latest else NUMBER_RADIUS
+    size = round(2 * (radius + LATEST_RING) + 6)
+    middle = size / 2
+    canvas = Canvas((size, size), CLEAR)
+    if latest:
+        canvas.circle((middle, middle), radius + LATEST_RING + 0.9, C.INK)
+        canvas.circle((middle, middle), radius + LATEST_RING, C.TO_FRAME)
+    canvas.circle((middle, middle), radius + 1.4, C.INK)
+    canvas.circle((middle, middle), radius, C.SEAT[seat])
+    digits = str(number)
+    mark = C.SEAT_MARK[seat]
+    canvas.text((middle, middle + 0.6), digits, radius * (1.25 if len(digits) == 1 else 0.98), mark, mark=True,
+                stroke=0.35, stroke_fill=mark)  # fmt: skip
+    return canvas.result()
+
+
 @built_once
 def turn_badge() -> Image.Image:
     """A blue seal with a turning arrow, on the corner of a square whose piece turned."""

@@ -20,6 +20,7 @@ from render.__main__ import main as render_main
 from render.api import ALT_TEXT_MAX
 from render.pikemen import colours as C
 from render.pikemen import panel
+from render.pikemen.board import BADGE_INSET
 from render.pikemen.description import alt_text
 from render.pikemen.layout import CELL, HEIGHT, WIDTH, layout_for
 from render.pikemen.palette import palette_image
@@ -199,6 +200,33 @@ def test_the_last_move_is_marked_on_the_board():
     assert max(abs(a - b) for a, b in zip(turn, C.TURN, strict=True)) < 30
     plain = picture(after)
     assert plain.getpixel((left + 3, bottom - 12)) != C.TO_FRAME
+
+
+def test_every_move_since_the_viewers_last_turn_is_numbered_in_its_seats_colour():
+    # Four players: after Red's move, Yellow, Green and Blue move; Red comes back to three
+    # numbered moves, the latest ringed, and the alt text lists them in the same order.
+    state = GAME.new(4, {}, 0)
+    recent = []
+    for move in ("b6 se", "g6 sw", "f3 nw", "c3 ne"):
+        state, events = GAME.apply(state, GAME.parse_action(move))
+        recent.append(events)
+    image = picture(state, tuple(recent[1:]))
+    layout = layout_for(None)
+    for seat, square in (("yellow", "g6"), ("green", "f3"), ("blue", "c3")):
+        _, _, right, bottom = layout.box(sq(square))
+        badge = image.getpixel((right - BADGE_INSET + 5, bottom - BADGE_INSET))  # right of the digit
+        assert max(abs(a - b) for a, b in zip(badge, C.SEAT[seat], strict=True)) < 30, seat
+    _, _, right, bottom = layout.box(sq("c3"))
+    ring = image.getpixel((right - BADGE_INSET + 14, bottom - BADGE_INSET))
+    assert max(abs(a - b) for a, b in zip(ring, C.TO_FRAME, strict=True)) < 40  # the latest move's ring
+    text = render_state("pikemen", state, tuple(recent[1:])).alt_text
+    assert ("Recent moves, oldest first: 1. Yellow turned g6 to point south-west; "
+            "2. Green turned f3 to point north-west; 3. Blue turned c3 to point north-east.") in text  # fmt: skip
+    alone = picture(state, (recent[-1],))  # one move: no numbers, as in a two-player game
+    _, _, right, bottom = layout.box(sq("g6"))
+    assert alone.getpixel((right - BADGE_INSET + 5, bottom - BADGE_INSET)) != image.getpixel(
+        (right - BADGE_INSET + 5, bottom - BADGE_INSET)
+    )
 
 
 def test_the_panel_marks_who_acts_who_is_out_and_who_won():
