@@ -123,15 +123,22 @@ def lock_held_elsewhere(path: str) -> Iterator[None]:
         holder.wait(timeout=10)
 
 
+# The capabilities that let root ignore file permissions. Without them root is held to the
+# owner's bits of its own files like anyone else, and still reads the project and virtualenv
+# wherever they are (a CI checkout under a private temporary folder, which `nobody` could
+# not even enter).
+_PERMISSION_CAPS = "-dac_override,-dac_read_search,-fowner"
+
+
 def unprivileged_prefix() -> list[str] | None:
-    """argv prefix that runs a command as `nobody` when we are root (root ignores file
-    permissions); [] when we are not root; None when root cannot drop privileges here."""
+    """argv prefix under which file permissions hold even when we are root; [] when we are
+    not root; None when root cannot drop those capabilities here."""
     if os.geteuid() != 0:
         return []
     setpriv = shutil.which("setpriv")
     if setpriv is None:
         return None
-    return [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups", "--"]
+    return [setpriv, "--bounding-set", _PERMISSION_CAPS, "--inh-caps", _PERMISSION_CAPS, "--"]
 
 
 @dataclass

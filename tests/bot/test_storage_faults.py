@@ -5,8 +5,8 @@ acknowledged is lost.
 What is real and what is simulated:
 - full disk: real. RLIMIT_FSIZE (with SIGXFSZ ignored) makes the kernel refuse to grow the
   files, as a full disk does (SQLite reports it as an I/O error rather than SQLITE_FULL);
-- read-only at start-up: real file permissions, with the process run as `nobody` under root
-  (root ignores permissions); read-only during play: simulated with `PRAGMA query_only`, which
+- read-only at start-up: real file permissions, with the process run without the
+  capabilities that let root ignore them; read-only during play: simulated with `PRAGMA query_only`, which
   gives SQLite's own "attempt to write a readonly database" error (remounting needs root);
 - a lock held by another process: real (a second process holds BEGIN EXCLUSIVE);
 - a newer schema, damaged pages, bad paths: real files.
@@ -294,7 +294,7 @@ def _newer(path: Path) -> None:
 
 @pytest.fixture
 def shared_folder() -> Iterator[Path]:
-    """A folder `nobody` can enter (pytest's tmp_path is private to root)."""
+    """A folder of its own for the start-up cases, removable after they made parts read-only."""
     folder = Path(tempfile.mkdtemp(prefix="storage-faults-"))
     folder.chmod(0o755)
     yield folder
