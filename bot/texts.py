@@ -125,13 +125,20 @@ def scores_text(state: MatchState) -> str:
     return str(M("Scores: {scores}", scores=" · ".join(parts)))
 
 
+def _seat_and_holder(state: MatchState, seat: str) -> str:
+    """The seat and who holds it, e.g. Red (@alice), or Blue (computer, hard): no nested brackets."""
+    if state.is_computer(seat):
+        return str(M("{seat} (computer, {level})", seat=state.seat_title(seat), level=level(state.computers[seat])))
+    return f"{state.seat_title(seat)} ({holder_text(state, seat)})"
+
+
 def next_text(state: MatchState) -> str:
     """Who acts now, with the actions left where a turn has several; or who must still set up."""
     seat = state.to_act
     if seat is None:
         pending = state.setup_pending()
         if pending:
-            who = joined([f"{state.seat_title(s)} ({holder_text(state, s)})" for s in pending])
+            who = joined([_seat_and_holder(state, s) for s in pending])
             return str(M("Waiting for {who} to set up: /{game} {setup}.", who=who, game=state.rules.slug,
                          setup=command("setup")))  # fmt: skip
         return ""

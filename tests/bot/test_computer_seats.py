@@ -141,7 +141,8 @@ async def test_a_numica_computer_arranges_its_row_in_secret_then_plays(table: Ta
     service = table.service
     await service.new_match(GUILD, 7, ALICE, "red", game="numica", options={"setup": "choose"}, seed=7)
     await service.join(GUILD, 7, ALICE, "blue", computer="hard")
-    await service.start(GUILD, 7, ALICE)
+    started = await service.start(GUILD, 7, ALICE)
+    assert f"Waiting for Red (<@{ALICE}>) and Blue (computer, hard) to set up" in started.text
     await table.after(2)
     state = await service.state_of(7)
     assert set(state.setup) == {"blue"} and state.setup_pending() == ("red",)  # kept secret until Red's is in
