@@ -13,7 +13,7 @@ from PIL import Image, ImageChops, ImageFilter
 
 from engine.i18n import M
 from engine.nika.board import City
-from render import fonts
+from render import badges, fonts
 from render.canvas import Canvas, Point
 from render.memo import built_once
 from render.nika import colours as C
@@ -32,9 +32,9 @@ SPEAR_NOTCH = -1.0
 LINK_WIDTH = 24
 TRAY_TOKEN_RADIUS = 13.5
 BADGE = 26  # corner seals: routed here, rallied here
-BADGE_RADIUS = 10.5  # numbered badges of recent actions
-BADGE_LATEST_RADIUS = 12.0
-LATEST_RING = 3.8  # the orange ring round the latest action's badge reaches this far out
+BADGE_RADIUS = badges.RADIUS  # numbered badges of recent actions
+BADGE_LATEST_RADIUS = badges.LATEST_RADIUS
+LATEST_RING = badges.RING  # the orange ring round the latest action's badge reaches this far out
 PASS_WORD = 44  # the width a pass tag adds to its number's disc
 HATCH_PERIOD = 9
 HATCH_WIDTH = 3.6
@@ -256,22 +256,8 @@ def victory_wreath() -> Image.Image:
 
 @built_once
 def number_badge(city: City, number: int, *, latest: bool) -> Image.Image:
-    """An action's number on a small shield of the acting city's colour; the latest action's
-    is larger and ringed in the arrival frame's orange, so it stands out among the others."""
-    radius = BADGE_LATEST_RADIUS if latest else BADGE_RADIUS
-    size = round(2 * (radius + LATEST_RING) + 6)
-    middle = size / 2
-    canvas = Canvas((size, size), CLEAR)
-    if latest:
-        canvas.circle((middle, middle), radius + LATEST_RING + 0.9, C.INK)
-        canvas.circle((middle, middle), radius + LATEST_RING, C.TO_FRAME)
-    canvas.circle((middle, middle), radius + 1.4, C.INK)
-    canvas.circle((middle, middle), radius, C.CITY[city])
-    digits = str(number)
-    text_size = radius * (1.25 if len(digits) == 1 else 0.98)
-    mark = C.CITY_MARK[city]
-    canvas.text((middle, middle + 0.6), digits, text_size, mark, mark=True, stroke=0.35, stroke_fill=mark)
-    return canvas.result()
+    """An action's number on a small shield of the acting city's colour (render/badges.py)."""
+    return badges.number_badge(number, C.CITY[city], C.CITY_MARK[city], ink=C.INK, ring=C.TO_FRAME, latest=latest)
 
 
 @built_once

@@ -15,6 +15,7 @@ import math
 
 from PIL import Image, ImageFilter
 
+from render import badges
 from render.canvas import Canvas, Point
 from render.memo import built_once
 from render.pikemen import colours as C
@@ -194,29 +195,10 @@ def capture_badge() -> Image.Image:
     return canvas.result()
 
 
-NUMBER_RADIUS = 10.5  # the numbered badges of the moves since the viewer's previous turn
-NUMBER_LATEST_RADIUS = 12.0
-LATEST_RING = 3.8  # the orange ring round the latest move's number reaches this far out
-
-
 @built_once
 def number_badge(seat: str, number: int, *, latest: bool) -> Image.Image:
-    """A move's number on a disc of the moving seat's colour; the latest move's is larger and
-    ringed in the arrival frame's orange, so it stands out among the others."""
-    radius = NUMBER_LATEST_RADIUS if latest else NUMBER_RADIUS
-    size = round(2 * (radius + LATEST_RING) + 6)
-    middle = size / 2
-    canvas = Canvas((size, size), CLEAR)
-    if latest:
-        canvas.circle((middle, middle), radius + LATEST_RING + 0.9, C.INK)
-        canvas.circle((middle, middle), radius + LATEST_RING, C.TO_FRAME)
-    canvas.circle((middle, middle), radius + 1.4, C.INK)
-    canvas.circle((middle, middle), radius, C.SEAT[seat])
-    digits = str(number)
-    mark = C.SEAT_MARK[seat]
-    canvas.text((middle, middle + 0.6), digits, radius * (1.25 if len(digits) == 1 else 0.98), mark, mark=True,
-                stroke=0.35, stroke_fill=mark)  # fmt: skip
-    return canvas.result()
+    """A move's number on a disc of the moving seat's colour (render/badges.py)."""
+    return badges.number_badge(number, C.SEAT[seat], C.SEAT_MARK[seat], ink=C.INK, ring=C.TO_FRAME, latest=latest)
 
 
 @built_once
