@@ -11,6 +11,7 @@ from pathlib import Path
 from nika_scenarios import START, legal
 
 from engine.__main__ import main, serve
+from tests.engine.serving import serve_over_a_pipe
 
 PROJECT = Path(__file__).resolve().parents[2]
 
@@ -77,25 +78,15 @@ def test_serve_answers_json_lines_in_process():
 
 def test_serve_over_a_pipe():
     requests = [
-        json.dumps({"position": "A:k12n S:- M:- T:- A2", "actions": ["move k12 n"]}),
-        json.dumps({"position": START, "actions": ["pass"] * 8}),
-        json.dumps({"position": "A:k12n S:- M:- T:- A2", "actions": ["move k12 n", "pass"]}),
+        {"position": "A:k12n S:- M:- T:- A2", "actions": ["move k12 n"]},
+        {"position": START, "actions": ["pass"] * 8},
+        {"position": "A:k12n S:- M:- T:- A2", "actions": ["move k12 n", "pass"]},
         "this is not json",
-        json.dumps(["a", "list"]),
-        json.dumps({"position": START, "actions": "pass"}),
-        json.dumps({"position": "garbage", "legal": True}),
+        ["a", "list"],
+        {"position": START, "actions": "pass"},
+        {"position": "garbage", "legal": True},
     ]
-    done = subprocess.run(
-        [sys.executable, "-m", "engine", "serve"],
-        input="\n".join(requests) + "\n",
-        capture_output=True,
-        text=True,
-        cwd=PROJECT,
-        timeout=60,
-        check=True,
-    )
-    replies = [json.loads(line) for line in done.stdout.splitlines()]
-    assert len(replies) == len(requests)
+    replies = serve_over_a_pipe(requests)
     assert replies[0]["result"] == "athens-messene"
     assert replies[0]["events"][-1] == {"event": "win", "team": "athens-messene", "city": "athens", "square": "k13"}
     assert replies[1]["result"] == "draw"

@@ -7,11 +7,7 @@ scales down with the budget, so the same arguments give the same actions on any 
 
 from __future__ import annotations
 
-import json
 import random
-import subprocess
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,8 +17,8 @@ from engine.__main__ import new_playable
 from engine.numica.game import GAME
 from engine.numica.state import GameState
 from engine.search import LEVELS, accepts_draw, think
+from tests.engine.serving import serve_over_a_pipe
 
-PROJECT = Path(__file__).resolve().parents[3]
 QUICK_MS = 40.0  # per action: tens of nodes for easy's one look ahead, hundreds for the searching levels
 SEEDS = range(4)
 
@@ -246,17 +242,7 @@ def test_serve_answers_a_think_request_with_a_legal_move():
         {"position": THIRD_SQUARE, "think": {"ms": 200}},
         {"position": SQUARE_EN_PRISE, "think": {"ms": 200, "level": "easy", "seed": 3}},
     ]
-    done = subprocess.run(
-        [sys.executable, "-m", "engine", "--game", "numica", "serve"],
-        input="".join(json.dumps(request) + "\n" for request in requests),
-        capture_output=True,
-        text=True,
-        cwd=PROJECT,
-        timeout=60,
-        check=True,
-    )
-    replies = [json.loads(line) for line in done.stdout.splitlines()]
-    assert len(replies) == len(requests)
+    replies = serve_over_a_pipe(requests, game="numica")
     states = [new_playable(GAME, 2, {}, 0), game(THIRD_SQUARE), game(SQUARE_EN_PRISE)]
     for state, reply in zip(states, replies, strict=True):
         assert set(reply) == {"actions"}

@@ -5,9 +5,6 @@ from __future__ import annotations
 import io
 import json
 import random
-import subprocess
-import sys
-from pathlib import Path
 
 from numica_scenarios import legal, position
 
@@ -16,8 +13,8 @@ from engine.numica import deal
 from engine.numica.board import tile_text
 from engine.numica.game import GAME
 from engine.registry import get_game
+from tests.engine.serving import serve_over_a_pipe
 
-PROJECT = Path(__file__).resolve().parents[3]
 ABOUT_TO_WIN = position(red="d4s*,a1o,b1o,g1s,h1s", blue="f5s*,a8o,c8o,e8o,h8o,h7s*", tiles_at="d4=K a1=1")
 
 
@@ -84,17 +81,8 @@ def test_serve_reports_a_blue_win():
 
 
 def test_serve_over_a_pipe():
-    request = json.dumps({"position": ABOUT_TO_WIN, "actions": ["d4xf5"]})
-    done = subprocess.run(
-        [sys.executable, "-m", "engine", "--game", "numica", "serve"],
-        input=request + "\n",
-        capture_output=True,
-        text=True,
-        cwd=PROJECT,
-        timeout=60,
-        check=True,
-    )
-    assert json.loads(done.stdout)["result"] == "red"
+    [reply] = serve_over_a_pipe([{"position": ABOUT_TO_WIN, "actions": ["d4xf5"]}], game="numica")
+    assert reply["result"] == "red"
 
 
 def _serve(requests: list[dict]) -> list[dict]:

@@ -8,11 +8,7 @@ scales down with the budget, so the same arguments give the same actions on any 
 
 from __future__ import annotations
 
-import json
 import random
-import subprocess
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,8 +18,8 @@ from engine.api import EndingKind
 from engine.pikemen.game import GAME
 from engine.pikemen.state import GameState
 from engine.search import LEVELS, accepts_draw, think
+from tests.engine.serving import serve_over_a_pipe
 
-PROJECT = Path(__file__).resolve().parents[3]
 QUICK_MS = 40.0  # per action: a few hundred nodes for the searching levels
 SEEDS = range(4)
 RESIGN, TIMEOUT = EndingKind.RESIGNATION, EndingKind.TIMEOUT
@@ -258,17 +254,7 @@ def test_serve_answers_a_think_request_with_a_legal_move():
         {"position": four_players, "think": {"ms": 200, "level": "normal", "seed": 5}},
         {"position": TWO_POINTS_FROM_THE_TARGET, "think": {"ms": 200}},
     ]
-    done = subprocess.run(
-        [sys.executable, "-m", "engine", "--game", "pikemen", "serve"],
-        input="".join(json.dumps(request) + "\n" for request in requests),
-        capture_output=True,
-        text=True,
-        cwd=PROJECT,
-        timeout=60,
-        check=True,
-    )
-    replies = [json.loads(line) for line in done.stdout.splitlines()]
-    assert len(replies) == len(requests)
+    replies = serve_over_a_pipe(requests, game="pikemen")
     states = [game(START_2), game(four_players), game(TWO_POINTS_FROM_THE_TARGET)]  # "start" has two players
     for state, reply in zip(states, replies, strict=True):
         assert set(reply) == {"actions"}

@@ -4,16 +4,13 @@ from __future__ import annotations
 
 import io
 import json
-import subprocess
-import sys
-from pathlib import Path
 
 from pikemen_scenarios import START_2, legal
 
 from engine.__main__ import main, serve
 from engine.pikemen.game import GAME
+from tests.engine.serving import serve_over_a_pipe
 
-PROJECT = Path(__file__).resolve().parents[3]
 WIN = "R9:c2Mne,a1Su B4:f5Lw,a8Lu,h8Lu R/12/3"
 TIE_3 = "R4:a1Lne,h8Lu Y6:c3Mn B3:h1Lu R/12/0"  # red takes yellow's last piece: 6 all, nobody can reach 12
 TIE_2 = "R7:a1Lne,h8Lu B9:c3Mn R/12/0"  # red takes blue's last piece: 9 all
@@ -78,9 +75,5 @@ def test_serve_answers_with_the_result():
 
 
 def test_serve_over_a_pipe():
-    request = json.dumps({"position": WIN, "actions": ["c2xf5"]})
-    done = subprocess.run(
-        [sys.executable, "-m", "engine", "--game", "pikemen", "serve"],
-        input=request + "\n", capture_output=True, text=True, cwd=PROJECT, timeout=60, check=True,
-    )  # fmt: skip
-    assert json.loads(done.stdout)["result"] == "red"
+    [reply] = serve_over_a_pipe([{"position": WIN, "actions": ["c2xf5"]}], game="pikemen")
+    assert reply["result"] == "red"
