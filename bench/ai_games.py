@@ -3,7 +3,6 @@ take bench/ai.py's argparse namespace (`--games`, `--level`, `--budget-ms`, `--r
 `--workers`, `--cap`, `--seed`) and play through its `Match`, `play` and `run_all`.
 
     /tmp/v/bin/python bench/ai.py --game numica|pikemen [--games 100] [--workers 2] ...
-    /tmp/v/bin/python bench/ai_games.py numica|pikemen [same options]   (before they are registered)
 
 Reference players (one action each, ties broken at random with the game's seed):
 
@@ -26,16 +25,12 @@ from __future__ import annotations
 
 import argparse
 import random
-import sys
+from collections import Counter
 from collections.abc import Sequence
 from functools import partial
-from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-import ai  # bench/ai.py
+# Imported by bench/ai.py's main(), which has put bench/ and the project on the path.
 from ai import REFERENCE, Match, Played, print_lengths, print_timing, round_robin, run_all, tally
 
 from engine import Game
@@ -115,21 +110,13 @@ def one_against_three(player: str, others: str, games: int, args: argparse.Names
     return matches
 
 
-def _check_play() -> None:
-    """What these sections need of bench/ai.py (see /work/notes/ai-games-requests.md): `play`
-    starts Numica where play begins, both back rows drawn from the seed (a game still setting
-    up has no seat to act and would end at once as a 'draw'); `Played` keeps the outcome's
-    reason, drawn seats and scores."""
-    if not {"reason", "drawn", "scores"} <= set(Played.__dataclass_fields__):
-        raise SystemExit("bench/ai.py's Played needs the outcome's reason, drawn seats and scores")
-    if ai.play(Match("numica", 2, (("red", "random"), ("blue", "random")), 0, {}, 1)).actions != 1:
-        raise SystemExit(
-            "bench/ai.py's play() starts games with game.new(), which leaves Numica setting up its back rows: "
-            "start them with engine.__main__.new_playable(game, match.players, {}, match.seed) instead"
-        )
-
-
 # --- reports ---------------------------------------------------------------------------------
+
+
+def print_endings(results: Sequence[Played]) -> None:
+    """How the games ended: the outcomes' reasons ("captures", "target", …), "cap" for capped."""
+    reasons = Counter(played.reason for played in results)
+    print("    endings: " + ", ".join(f"{reason} {count}" for reason, count in sorted(reasons.items())))
 
 
 def _mine(played: Played, player: str) -> set[str]:
@@ -153,10 +140,7 @@ def report_duel(results: Sequence[Played], player: str, opponent: str, target: f
         part = [r for r in results if (dict(r.match.seats)[first_seat] == player) == moving_first]
         w, lo, d = tally(part, player)
         print(f"    {player} moving {'first' if moving_first else 'second'}: {w} wins, {lo} losses, {d} draws")
-    reasons: dict[str, int] = {}
-    for played in results:
-        reasons[played.reason] = reasons.get(played.reason, 0) + 1
-    print("    endings: " + ", ".join(f"{reason} {count}" for reason, count in sorted(reasons.items())))
+    print_endings(results)
     lost = sorted(r.match.seed for r in results if not r.winners & _mine(r, player))
     if lost:
         print(f"    games not won (seeds): {lost}")
@@ -183,7 +167,6 @@ FOUR_PLAYER_TARGET = 0.50
 
 
 def numica(args: argparse.Namespace) -> None:
-    _check_play()
     if args.games:
         _duels("numica", args, TARGETS)
     if args.round_robin:
@@ -191,7 +174,6 @@ def numica(args: argparse.Namespace) -> None:
 
 
 def pikemen(args: argparse.Namespace) -> None:
-    _check_play()
     if args.games:
         _duels("pikemen", args, TARGETS)
         print(f"Pikemen, 4 players: {args.level} in one seat (each seat in turn) against three greedy players, "
@@ -216,34 +198,8 @@ def pikemen(args: argparse.Namespace) -> None:
             part = [r for r in results if dict(r.match.seats)[seat] == args.level]
             won = sum(r.winners == _mine(r, args.level) for r in part)
             print(f"    in seat {seat}: first in {won} of {len(part)}")
-        reasons: dict[str, int] = {}
-        for played in results:
-            reasons[played.reason] = reasons.get(played.reason, 0) + 1
-        print("    endings: " + ", ".join(f"{reason} {count}" for reason, count in sorted(reasons.items())))
+        print_endings(results)
         print_timing(results, args.level)
         print_lengths(results)
     if args.round_robin:
         round_robin("Pikemen", [*LEVELS, "greedy"], partial(duel, "pikemen"), args)
-
-
-SECTIONS = {"numica": numica, "pikemen": pikemen}
-
-
-def main(argv: list[str] | None = None) -> int:
-    """Runs a section on its own, with bench/ai.py's options (until it registers them)."""
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("game", choices=sorted(SECTIONS))
-    parser.add_argument("--games", type=int, default=100)
-    parser.add_argument("--level", default="hard", choices=LEVELS)
-    parser.add_argument("--budget-ms", type=float, default=0)
-    parser.add_argument("--round-robin", type=int, default=6)
-    parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--cap", type=int, default=400)
-    parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args(argv)
-    SECTIONS[args.game](args)
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
