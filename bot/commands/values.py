@@ -12,7 +12,7 @@ from typing import Any
 
 from bot.commands.spec import CommandSpec, OptionKind, OptionSpec
 from bot.errors import ServiceError
-from engine.i18n import M, Term
+from engine.i18n import M, Message, Term
 
 TEXT_MAX = 6000  # longer than any position; a game record comes as a file
 NUMBER_MAX_DIGITS = 12
@@ -90,23 +90,26 @@ def read_record_file(path_text: str) -> str:
     return data.decode("utf-8", errors="replace")
 
 
+def _missing(command: CommandSpec, option: OptionSpec) -> Message:
+    """A required option left out, with what to write (a newcomer at the console has no form):
+    its choices, or else what Discord shows under it."""
+    where: dict[str, Any] = {"game": command.game, "command": Term(command.name, "command"), "option": _named(option)}
+    if option.choices:
+        allowed = ", ".join(c.value for c in option.choices)
+        return M("/{game} {command} needs the {option} option, one of: {allowed}", allowed=allowed, **where)
+    if option.description:
+        return M("/{game} {command} needs the {option} option: {description}", description=M(option.description),
+                 **where)  # fmt: skip
+    return M("/{game} {command} needs the {option} option", **where)
+
+
 def checked(command: CommandSpec, values: Mapping[str, Any]) -> dict[str, Any]:
     """The same checks whatever typed the values: ranges, choices, lengths, required options."""
     result: dict[str, Any] = {}
     for option in command.options:
         if option.name not in values or values[option.name] is None:
-            if option.required and option.choices:  # a newcomer at the console: say what to write
-                allowed = ", ".join(c.value for c in option.choices)
-                raise ServiceError(M("/{game} {command} needs the {option} option, one of: {allowed}",
-                                     game=command.game, command=Term(command.name, "command"),
-                                     option=_named(option), allowed=allowed))  # fmt: skip
-            if option.required and option.description:  # what Discord shows under the option, the console too
-                raise ServiceError(M("/{game} {command} needs the {option} option: {description}",
-                                     game=command.game, command=Term(command.name, "command"),
-                                     option=_named(option), description=M(option.description)))  # fmt: skip
             if option.required:
-                raise ServiceError(M("/{game} {command} needs the {option} option", game=command.game,
-                                     command=Term(command.name, "command"), option=_named(option)))  # fmt: skip
+                raise ServiceError(_missing(command, option))
             continue
         value = values[option.name]
         if option.kind in (OptionKind.INTEGER, OptionKind.NUMBER):
