@@ -50,7 +50,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine import Game, get_game
+from engine import AnyGame, get_game
 from engine.__main__ import new_playable
 from engine.search import BUDGET_MS, LEVELS, think
 
@@ -98,7 +98,7 @@ def nika_app_score(state: Any, team: int) -> float:
     return score + 25 * routed_enemies
 
 
-def nika_app_action(game: Game[Any], state: Any, rng: random.Random) -> Any:
+def nika_app_action(game: AnyGame, state: Any, rng: random.Random) -> Any:
     team = state.position.to_act & 1
     actions = [a for a in game.legal_actions(state) if a.notation() != "pass"] or list(game.legal_actions(state))
     best: list[Any] = []
@@ -116,12 +116,12 @@ def nika_app_action(game: Game[Any], state: Any, rng: random.Random) -> Any:
     return rng.choice(best)
 
 
-def random_action(game: Game[Any], state: Any, rng: random.Random) -> Any:
+def random_action(game: AnyGame, state: Any, rng: random.Random) -> Any:
     return rng.choice(list(game.legal_actions(state)))
 
 
 # One-action reference players by name; a level name means engine.search.think at that level.
-REFERENCE: dict[str, Callable[[Game[Any], Any, random.Random], Any]] = {
+REFERENCE: dict[str, Callable[[AnyGame, Any, random.Random], Any]] = {
     "app": nika_app_action,
     "random": random_action,
 }

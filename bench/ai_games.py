@@ -33,7 +33,7 @@ from typing import Any
 # Imported by bench/ai.py's main(), which has put bench/ and the project on the path.
 from ai import REFERENCE, Match, Played, print_lengths, print_timing, round_robin, run_all, tally
 
-from engine import Game
+from engine import AnyGame
 from engine.search import BUDGET_MS, LEVELS
 
 # --- the greedy reference player ----------------------------------------------------------
@@ -57,7 +57,7 @@ def _numica_capture_worth(state: Any, action: Any) -> tuple[int, int]:
     return (left == 0, -left)
 
 
-def greedy_action(game: Game[Any], state: Any, rng: random.Random) -> Any:
+def greedy_action(game: AnyGame, state: Any, rng: random.Random) -> Any:
     """The capture of the most valuable piece it can make, else a random legal action."""
     actions = list(game.legal_actions(state))
     if game.slug == "numica":

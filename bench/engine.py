@@ -25,7 +25,7 @@ from typing import Any
 # project root ahead of it so `engine` is the package, not this script.
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine import Game, games, get_game
+from engine import AnyGame, games, get_game
 
 APPLY_TARGET = 20_000  # applied actions per second
 ENUMERATION_TARGET_MS = 2.0  # median per state
@@ -40,7 +40,7 @@ HEAVY = {
 }
 
 
-def start_of(game: Game[Any], players: int, seed: int, rng: random.Random) -> Any:
+def start_of(game: AnyGame, players: int, seed: int, rng: random.Random) -> Any:
     """A new game, with random setup choices where the game asks for them."""
     state = game.new(players, game.option_defaults(), seed)
     pending = game.setup_pending(state)
@@ -50,7 +50,7 @@ def start_of(game: Game[Any], players: int, seed: int, rng: random.Random) -> An
     return state
 
 
-def playouts(game: Game[Any], players: int, count: int, plies: int, rng: random.Random) -> list[tuple[Any, list[Any]]]:
+def playouts(game: AnyGame, players: int, count: int, plies: int, rng: random.Random) -> list[tuple[Any, list[Any]]]:
     """Uniformly random legal games, each until it ends or reaches `plies` actions."""
     recorded = []
     for number in range(count):
@@ -64,7 +64,7 @@ def playouts(game: Game[Any], players: int, count: int, plies: int, rng: random.
     return recorded
 
 
-def time_apply(game: Game[Any], recorded: list[tuple[Any, list[Any]]], repeats: int = 3) -> tuple[int, float]:
+def time_apply(game: AnyGame, recorded: list[tuple[Any, list[Any]]], repeats: int = 3) -> tuple[int, float]:
     """Replay every game, timing only the apply calls; the best of `repeats` runs."""
     total = sum(len(actions) for _, actions in recorded)
     apply = game.apply
@@ -81,7 +81,7 @@ def time_apply(game: Game[Any], recorded: list[tuple[Any, list[Any]]], repeats: 
     return total, best
 
 
-def midgame_states(game: Game[Any], recorded: list[tuple[Any, list[Any]]], count: int, rng: random.Random) -> list[Any]:
+def midgame_states(game: AnyGame, recorded: list[tuple[Any, list[Any]]], count: int, rng: random.Random) -> list[Any]:
     pool = []
     for start, actions in recorded:
         state = start
@@ -92,7 +92,7 @@ def midgame_states(game: Game[Any], recorded: list[tuple[Any, list[Any]]], count
     return rng.sample(pool, min(count, len(pool)))
 
 
-def time_enumeration(game: Game[Any], states: list[Any], repeats: int = 5) -> list[float]:
+def time_enumeration(game: AnyGame, states: list[Any], repeats: int = 5) -> list[float]:
     """Milliseconds to enumerate each state's legal actions (the median of `repeats` runs)."""
     times = []
     for state in states:
@@ -110,7 +110,7 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
 
 
-def bench(game: Game[Any], players: int, args: argparse.Namespace) -> bool:
+def bench(game: AnyGame, players: int, args: argparse.Namespace) -> bool:
     rng = random.Random(args.seed)
     label = f"{game.title}, {players} players"
     began = time.perf_counter()

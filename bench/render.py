@@ -22,7 +22,7 @@ from typing import Any
 # bench/, or `import render` below would import this script.
 sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
-from engine import Game, games, get_game  # noqa: E402
+from engine import AnyGame, games, get_game  # noqa: E402
 from engine.i18n import using  # noqa: E402
 from engine.record import GameRecord, RecordEntry  # noqa: E402
 from render import render_replay, render_state  # noqa: E402
@@ -36,7 +36,7 @@ SEED = 20240607
 TARGET_MS = 15.0
 
 
-def _begin(game: Game[Any], players: int, seed: int, rng: random.Random) -> tuple[Any, Any, dict[str, str]]:
+def _begin(game: AnyGame, players: int, seed: int, rng: random.Random) -> tuple[Any, Any, dict[str, str]]:
     """(the new state, the state where play begins, setup choices)."""
     first = game.new(players, game.option_defaults(), seed)
     setup = {seat: rng.choice(list(game.setup_choices(first, seat))).value for seat in game.setup_pending(first)}
@@ -44,7 +44,7 @@ def _begin(game: Game[Any], players: int, seed: int, rng: random.Random) -> tupl
     return first, state, setup
 
 
-def random_states(game: Game[Any], players: int, count: int, seed: int) -> list[tuple[Any, list[Any]]]:
+def random_states(game: AnyGame, players: int, count: int, seed: int) -> list[tuple[Any, list[Any]]]:
     """Varied states with the events that led to them, each after a random playout."""
     rng = random.Random(seed)
     found: list[tuple[Any, list[Any]]] = []
@@ -62,7 +62,7 @@ def random_states(game: Game[Any], players: int, count: int, seed: int) -> list[
     return found
 
 
-def random_record(game: Game[Any], players: int, actions: int, seed: int) -> GameRecord:
+def random_record(game: AnyGame, players: int, actions: int, seed: int) -> GameRecord:
     """A record of `actions` random legal actions; a game that ends early is thrown away
     and another seed tried, so the replay really has that many frames."""
     while True:
@@ -83,7 +83,7 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
-def bench(game: Game[Any], players: int, locale: str = "en") -> bool:
+def bench(game: AnyGame, players: int, locale: str = "en") -> bool:
     artist = artist_for(game.slug)
     states = random_states(game, players, POSITIONS, SEED)
     for state, events in states[:4]:  # warm the caches: empty boards, sprites, panels, palette

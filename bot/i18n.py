@@ -12,21 +12,23 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Iterator
+from typing import Any
 
 import discord
 from discord import app_commands
 
 from engine.i18n import Catalog, using
-from render.words import catalog, language_of
+from render.words import catalog, language_of, playing
 
 # Names Discord accepts for commands and options: lower case, letters, digits, - and _.
 NAME_MAX = 32
 
 
 @contextlib.contextmanager
-def speaking(locale: str | None) -> Iterator[Catalog]:
-    """Render every Message in this block in the language of a Discord locale."""
-    with using(catalog(locale)) as active:
+def speaking(locale: str | None, game: str | None = None) -> Iterator[Catalog]:
+    """Render every Message in this block in the language of a Discord locale, with `game`'s
+    own words first (the game of the command, button or notice)."""
+    with using(catalog(locale)) as active, playing(game):
         yield active
 
 
@@ -40,10 +42,15 @@ class CommandTranslator(app_commands.Translator):
         language = language_of(locale.value)
         if language == "en":
             return None
-        words = catalog(language)
-        where = context.location
+        with playing(_game_of(context.data)):
+            return self._translate(string, catalog(language), context.location)
+
+    @staticmethod
+    def _translate(
+        string: app_commands.locale_str, words: Catalog, where: app_commands.TranslationContextLocation
+    ) -> str | None:
         if where is app_commands.TranslationContextLocation.group_name:
-            return None  # /nika, /numica, /pikemen are names in every language
+            return None  # a game's group is its slug in every language
         if where is app_commands.TranslationContextLocation.command_name:
             translated = words.gettext(string.message, "command")
         elif where is app_commands.TranslationContextLocation.parameter_name:
@@ -51,6 +58,17 @@ class CommandTranslator(app_commands.Translator):
         else:
             translated = words.gettext(string.message)
         return translated if translated != string.message else None
+
+
+def _game_of(data: Any) -> str | None:
+    """The game group a command, an option or a group belongs to (a choice does not say)."""
+    if isinstance(data, app_commands.Parameter):
+        data = data.command
+    while isinstance(data, app_commands.Command | app_commands.Group):
+        if data.parent is None:
+            return data.name
+        data = data.parent
+    return None
 
 
 class LocaleMemory:

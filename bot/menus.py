@@ -11,16 +11,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from engine.api import Game, Step
+from engine.api import AnyGame, Step
 
 LIMIT = 25  # Discord shows at most 25 choices in a menu or an autocomplete list
 
 
-def paths(game: Game[Any], actions: Iterable[Any]) -> list[tuple[tuple[Step, ...], Any]]:
+def paths(game: AnyGame, actions: Iterable[Any]) -> list[tuple[tuple[Step, ...], Any]]:
     return [(game.action_path(action), action) for action in actions]
 
 
-def next_steps(game: Game[Any], actions: Iterable[Any], chosen: Sequence[str | None]) -> list[Step]:
+def next_steps(game: AnyGame, actions: Iterable[Any], chosen: Sequence[str | None]) -> list[Step]:
     """The distinct choices after `chosen` (step values; None matches any step, for an option
     not filled in yet), in the game's order: by each step's `order`, then as the legal
     actions first offer them."""
@@ -35,7 +35,7 @@ def next_steps(game: Game[Any], actions: Iterable[Any], chosen: Sequence[str | N
     return [step for _, _, step in sorted(found.values(), key=lambda item: item[:2])]
 
 
-def action_at(game: Game[Any], actions: Iterable[Any], chosen: Sequence[str]) -> Any | None:
+def action_at(game: AnyGame, actions: Iterable[Any], chosen: Sequence[str]) -> Any | None:
     """The action whose whole path is `chosen`, if one is legal."""
     for path, action in paths(game, actions):
         if len(path) == len(chosen) and all(step.value == value for step, value in zip(path, chosen, strict=True)):
@@ -43,7 +43,7 @@ def action_at(game: Game[Any], actions: Iterable[Any], chosen: Sequence[str]) ->
     return None
 
 
-def is_complete(game: Game[Any], actions: Iterable[Any], chosen: Sequence[str]) -> bool:
+def is_complete(game: AnyGame, actions: Iterable[Any], chosen: Sequence[str]) -> bool:
     return action_at(game, actions, chosen) is not None
 
 

@@ -12,9 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
 
-from engine.api import Game
+from engine.api import AnyGame
 
 START_RATING = 1500.0
 K_FACTOR = 32.0
@@ -37,7 +36,7 @@ def expected_score(rating: float, opponent: float) -> float:
     return 1.0 / (1.0 + 10 ** ((opponent - rating) / 400.0))
 
 
-def seat_scores(game: Game[Any], players: int, result: str) -> dict[str, float]:
+def seat_scores(game: AnyGame, players: int, result: str) -> dict[str, float]:
     """1 for a winning seat, ½ for a seat sharing a draw, 0 for the rest, from a stored result:
     a side's slug, a comma-separated list of winning seats, `draw`, or `draw:<seat>,…`."""
     seats = [seat.slug for seat in game.seats(players)]
@@ -51,7 +50,7 @@ def seat_scores(game: Game[Any], players: int, result: str) -> dict[str, float]:
     return {seat: 1.0 if seat in winners else 0.0 for seat in seats}
 
 
-def standings(matches: Iterable[tuple[int, str, Mapping[str, int]]], game: Game[Any] | None = None,
+def standings(matches: Iterable[tuple[int, str, Mapping[str, int]]], game: AnyGame | None = None,
               players: int | None = None) -> dict[int, Standing]:  # fmt: skip
     """Replay finished matches (oldest first: id, result, seat → user) into standings.
     `game` defaults to Nika, whose seats do not depend on the player count."""
@@ -63,7 +62,7 @@ def standings(matches: Iterable[tuple[int, str, Mapping[str, int]]], game: Game[
                                for match_id, result, seats in matches))  # fmt: skip
 
 
-def standings_of(game: Game[Any], matches: Iterable[tuple[int, str, int, Mapping[str, int]]]) -> dict[int, Standing]:
+def standings_of(game: AnyGame, matches: Iterable[tuple[int, str, int, Mapping[str, int]]]) -> dict[int, Standing]:
     table: dict[int, Standing] = {}
     for _, result, players, seats in matches:
         scores = seat_scores(game, players, result)

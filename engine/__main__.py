@@ -1,4 +1,4 @@
-"""Command line for every hosted game (Nika unless --game says otherwise):
+"""Command line for every installed game (--game may be left out when only one is installed):
 
 python -m engine [--game SLUG] start [--players N] [--seed N] [--option NAME=VALUE]
 python -m engine [--game SLUG] legal POSITION
@@ -17,9 +17,9 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from engine.api import Game, result_text
+from engine.api import AnyGame, result_text
 from engine.errors import IllegalAction, NotationError
-from engine.registry import games, get_game
+from engine.registry import get_game, installed_slugs
 
 SERVE_HELP = """\
 Answers one JSON request per line on stdin with one JSON line on stdout:
@@ -32,13 +32,13 @@ Answers one JSON request per line on stdin with one JSON line on stdout:
   anything wrong                        ->  {"error": "..."}
 
 P is position notation ("start" for the start position), A action notation. R is null
-while the game goes on; otherwise the winning side (e.g. athens-messene, red), "draw",
+while the game goes on; otherwise the winning side's slug (a seat's in free-for-all), "draw",
 or "draw:<seat>,<seat>" for a draw between some seats only."""
 
 
-def new_playable(game: Game[Any], players: int, options: dict[str, str], seed: int) -> Any:
+def new_playable(game: AnyGame, players: int, options: dict[str, str], seed: int) -> Any:
     """A new game where play can begin: setup choices, if the game has any, are drawn at
-    random from the seed (Numica's back rows)."""
+    random from the seed (a secret arrangement of pieces, say)."""
     state = game.new(players, game.option_defaults(options), seed)
     pending = game.setup_pending(state)
     if pending:
@@ -48,13 +48,13 @@ def new_playable(game: Game[Any], players: int, options: dict[str, str], seed: i
     return state
 
 
-def _state(game: Game[Any], position: str) -> Any:
+def _state(game: AnyGame, position: str) -> Any:
     if position.strip().lower() == "start":
         return new_playable(game, min(game.player_counts), {}, 0)
     return game.load(position)
 
 
-def _play(game: Game[Any], position: str, actions: Sequence[str]) -> tuple[Any, list[Any]]:
+def _play(game: AnyGame, position: str, actions: Sequence[str]) -> tuple[Any, list[Any]]:
     state = _state(game, position)
     events: list[Any] = []
     for text in actions:
@@ -63,12 +63,12 @@ def _play(game: Game[Any], position: str, actions: Sequence[str]) -> tuple[Any, 
     return state, events
 
 
-def result_of(game: Game[Any], state: Any) -> str | None:
+def result_of(game: AnyGame, state: Any) -> str | None:
     outcome = game.outcome(state)
     return None if outcome is None else result_text(game, outcome, game.state_seats(state))
 
 
-def _think(game: Game[Any], state: Any, request: dict[str, Any]) -> dict[str, Any]:
+def _think(game: AnyGame, state: Any, request: dict[str, Any]) -> dict[str, Any]:
     from engine.search import LEVELS, think
 
     spec = request["think"]
@@ -87,9 +87,8 @@ def _think(game: Game[Any], state: Any, request: dict[str, Any]) -> dict[str, An
     return {"actions": [action.notation() for action in actions]}
 
 
-def answer(request: Any, game: Game[Any] | None = None) -> dict[str, Any]:
+def answer(request: Any, game: AnyGame) -> dict[str, Any]:
     """One `serve` request to its answer; errors come back as {"error": ...}."""
-    game = game or get_game("nika")
     try:
         if not isinstance(request, dict) or not isinstance(request.get("position"), str):
             raise IllegalAction('a request is {"position": P, "actions": [...]} or {"position": P, "legal": true}')
@@ -113,7 +112,7 @@ def answer(request: Any, game: Game[Any] | None = None) -> dict[str, Any]:
         return {"error": "that request is nested too deeply"}
 
 
-def serve(stdin: TextIO, stdout: TextIO, game: Game[Any] | None = None) -> None:
+def serve(stdin: TextIO, stdout: TextIO, game: AnyGame) -> None:
     for line in stdin:
         if not line.strip():
             continue
@@ -140,12 +139,14 @@ def _options(pairs: Sequence[str]) -> dict[str, str]:
 
 
 def _parser() -> argparse.ArgumentParser:
-    slugs = [game.slug for game in games()]
-    parser = argparse.ArgumentParser(prog="python -m engine", description="Rules engine of the hosted games")
-    parser.add_argument("--game", default="nika", choices=slugs, help="which game (default: nika)")
+    slugs = list(installed_slugs())
+    only = slugs[0] if len(slugs) == 1 else None
+    parser = argparse.ArgumentParser(prog="python -m engine", description="Rules engine of the installed games")
+    parser.add_argument("--game", default=only, required=only is None, choices=slugs,
+                        help="which game" + (f" (default: {only})" if only else ""))  # fmt: skip
     commands = parser.add_subparsers(dest="command", required=True)
     start = commands.add_parser(
-        "start", help="print a start position (setup choices, such as Numica's back rows, at random from the seed)"
+        "start", help="print a start position (setup choices, if the game has any, at random from the seed)"
     )
     start.add_argument("--players", type=int, help="how many players (default: the fewest the game allows)")
     start.add_argument("--seed", type=int, default=0, help="seed for chance, e.g. a tile deal (default 0)")

@@ -10,7 +10,7 @@ same few questions and never looks inside its states, actions or events:
     game.outcome(state) -> Outcome | None
     game.end(state, Ending) -> (state, [event])        resignation, time-out, agreement, claims
 
-A game's state is its own immutable value (Nika's `GameState`, …): the functions
+A game's state is its own immutable value, of the game's own type: the functions
 live on the game object, OpenSpiel-style, so every game keeps its native types
 and the host stays generic. Notation is parsed into typed values at the edge,
 as python-chess does.
@@ -19,10 +19,10 @@ as python-chess does.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, Generic, Protocol, TypeVar, cast
+from typing import Any, Generic, Protocol, TypeVar
 
 from engine.errors import IllegalAction, NotationError
 from engine.i18n import M, Term, Text
@@ -44,14 +44,14 @@ class EventLike(Protocol):
 class Seat:
     """One place at the table. `slug` is what notation, records and storage use."""
 
-    slug: str  # "athens", "red"
-    title: str  # "Athens", "Red"
-    side: str  # the slug of the side it plays for: "athens-messene"; its own slug in free-for-all
+    slug: str  # "north", "x": letters, digits and dashes
+    title: str  # "North", "X": English; players read it through the catalogue
+    side: str  # the slug of the side it plays for (a team); its own slug in free-for-all
 
 
 @dataclass(frozen=True, slots=True)
 class Side:
-    """Seats that win or lose together (Nika's teams; a single seat elsewhere)."""
+    """Seats that win or lose together (a team; a single seat in a game without teams)."""
 
     slug: str
     title: str
@@ -65,8 +65,9 @@ class Choice:
 
 
 @dataclass(frozen=True, slots=True)
-class OptionSpec:
-    """A match option chosen when the match is created, e.g. Pikemen's target."""
+class MatchOption:
+    """An option of a match, chosen when it is created (a target score, who moves first).
+    Not to be confused with a slash command's option (`bot.commands.spec.CommandOption`)."""
 
     name: str
     description: str
@@ -87,7 +88,7 @@ class Step:
     """One choice on the way to an action in a menu: `move` → `j6` → `w`.
 
     `order` sorts the choices offered at one step (lower first; ties keep the order of
-    the legal actions), e.g. Nika offers its largest phalanxes first.
+    the legal actions), e.g. a game offering its largest groups of pieces first.
     """
 
     value: str  # what the choice is called in custom ids and command options; no ':' or spaces
@@ -98,7 +99,7 @@ class Step:
 class UndoScope(Enum):
     """How far back the player who acted may take an action back (one action at most)."""
 
-    TURN = "turn"  # only while their turn lasts: the action that ends a turn stands (Nika)
+    TURN = "turn"  # only while their turn lasts: the action that ends a turn stands (turns of several actions)
     UNTIL_NEXT_ACTION = "until-next-action"  # until the next seat acts (one-action turns)
 
 
@@ -124,52 +125,86 @@ class Outcome:
 
     `drawn` names the seats that share a draw: all seats still in the game for a full
     draw, or some of them (a tie on points); seats in neither set lost.
+
+    Build one with `Outcome.win(seats, …)` or `Outcome.draw(seats, …)`, which take one seat
+    slug or several. Both sets hold whole seat slugs: a bare string is refused, since
+    `frozenset("red")` would be the letters r, e and d. The host also refuses an outcome that
+    names a seat the game does not have (`check_outcome`).
     """
 
     winners: frozenset[str]
     drawn: frozenset[str]
     reason: str  # "victory", "repetition", "agreement", "resignation", "timeout", …
-    summary: Text  # one line for players: "Athens–Messene reached the victory area"
+    summary: Text  # one line for players: "the Blue side reached the far row"
     scores: tuple[tuple[str, int], ...] = ()  # (seat, points) in seat order, where the game scores
 
     def __post_init__(self) -> None:
+        for name in ("winners", "drawn"):
+            seats: Any = getattr(self, name)
+            if isinstance(seats, str) or not all(isinstance(seat, str) for seat in seats):
+                raise TypeError(f"an outcome's {name} is a set of seat slugs, not {seats!r}: use Outcome.win(seat, …)")
+            object.__setattr__(self, name, frozenset(seats))
         if bool(self.winners) == bool(self.drawn):
             raise ValueError("an outcome has winners or drawn seats, not both and not neither")
+
+    @classmethod
+    def win(
+        cls, seats: str | Iterable[str], reason: str, summary: Text, scores: tuple[tuple[str, int], ...] = ()
+    ) -> Outcome:
+        """`seats` (one slug, or the slugs of a winning side) won."""
+        return cls(_seat_set(seats), frozenset(), reason, summary, scores)
+
+    @classmethod
+    def draw(
+        cls, seats: str | Iterable[str], reason: str, summary: Text, scores: tuple[tuple[str, int], ...] = ()
+    ) -> Outcome:
+        """`seats` share a draw (every seat still in the game, or the tied ones)."""
+        return cls(frozenset(), _seat_set(seats), reason, summary, scores)
 
     def score_of(self, seat: str) -> float:
         """1 for a win, ½ for a share of a draw, 0 for a loss: what ratings count."""
         return 1.0 if seat in self.winners else 0.5 if seat in self.drawn else 0.0
 
 
+def _seat_set(seats: str | Iterable[str]) -> frozenset[str]:
+    return frozenset((seats,)) if isinstance(seats, str) else frozenset(seats)
+
+
 @dataclass(frozen=True, slots=True)
 class ClaimSpec:
     """A claim a player may make for a side, which the other sides concede or challenge
-    (Nika's "Nika!" declaration). Draw offers use the same host mechanism."""
+    (a declaration that a side's victory is certain). Draw offers use the same host mechanism."""
 
     verb: str  # the command: "declare"
     concede_verb: str  # "concede"
     challenge_verb: str  # "challenge"
-    title: str  # "Nika"
-    option: str = "side"  # what the command's option is called ("team" in Nika)
+    title: str  # what the claim is called, e.g. "Checkmate"
+    option: str = "side"  # what the command's option is called ("team", "side")
 
 
-S = TypeVar("S")
+S = TypeVar("S")  # the game's state
+A = TypeVar("A", bound=ActionLike)  # its actions
+E = TypeVar("E", bound=EventLike)  # its events
 
 
-class Game(ABC, Generic[S]):
-    """A hosted game. Subclasses set the class attributes and implement the abstract methods;
-    the rest have defaults for games without setup, claims or scores."""
+class Game(ABC, Generic[S, A, E]):
+    """A hosted game over its own states `S`, actions `A` and events `E` (Tic-tac-toe is a
+    `Game[Board, Mark, Marked]`). Subclasses set the class attributes and implement the
+    abstract methods; the rest have defaults for games without setup, claims or scores.
+
+    The host holds states, actions and events it cannot type (`AnyGame`): it only passes
+    back to a game what that game gave it."""
 
     slug: str
     title: str
     player_counts: tuple[int, ...]
-    options: tuple[OptionSpec, ...] = ()
+    options: tuple[MatchOption, ...] = ()
     actions_per_turn: int = 1
     undo_scope: UndoScope = UndoScope.UNTIL_NEXT_ACTION
     claim: ClaimSpec | None = None
-    # How players name a seat in commands ("city" in Nika, "side", "seat").
+    # How players name a seat in commands ("city", "side", "seat").
     seat_word: str = "seat"
-    # Whether games may begin with setup choices (Numica's back rows): the host then offers them.
+    # Whether games may begin with setup choices (a secret arrangement of pieces): the host then offers them.
     has_setup: bool = False
 
     # --- the table ------------------------------------------------------------------
@@ -181,7 +216,7 @@ class Game(ABC, Generic[S]):
         return sides_of(self.seats(players))
 
     def seat_sets_differ(self) -> bool:
-        """True when the player count decides the seats (Pikemen), so `new` asks for it."""
+        """True when the player count decides the seats (2 or 4 colours), so `new` asks for it."""
         return len({self.seats(n) for n in self.player_counts}) > 1
 
     def option_defaults(self, given: Mapping[str, str] | None = None) -> dict[str, str]:
@@ -221,7 +256,7 @@ class Game(ABC, Generic[S]):
         """The seat slugs of this state's game, in turn order."""
 
     def seats_in_play(self, state: S) -> tuple[str, ...]:
-        """Seats still in the game (a Pikemen seat that resigned is out)."""
+        """Seats still in the game (in a free-for-all a seat that resigned is out)."""
         return self.state_seats(state)
 
     @abstractmethod
@@ -229,50 +264,62 @@ class Game(ABC, Generic[S]):
         """The seat to act; None during setup and once the game is over."""
 
     def actions_left(self, state: S) -> int:
-        """Actions the seat to act has left in its turn (Nika: 2 or 1; one-action games: 1)."""
+        """Actions the seat to act has left in its turn (2 or 1 in a game of two actions a turn; else 1)."""
         return 1
 
     @abstractmethod
     def outcome(self, state: S) -> Outcome | None: ...
 
     @abstractmethod
-    def legal_actions(self, state: S) -> Sequence[ActionLike]:
+    def legal_actions(self, state: S) -> Sequence[A]:
         """Every legal action once, in canonical form; none when the game is over."""
 
     @abstractmethod
-    def apply(self, state: S, action: Any) -> tuple[S, Sequence[EventLike]]:
-        """The state after the seat to act plays `action`, with its events, or IllegalAction."""
+    def apply(self, state: S, action: A) -> tuple[S, Sequence[E]]:
+        """The state after the seat to act plays `action`, with its events, or IllegalAction.
+        The host passes only actions this game parsed, but a game checks them anyway."""
 
     @abstractmethod
-    def parse_action(self, text: str) -> ActionLike:
+    def parse_action(self, text: str) -> A:
         """Tolerant parsing of action notation into a typed action; NotationError otherwise."""
 
-    def canonical(self, state: S, action: Any) -> ActionLike:
+    def canonical(self, state: S, action: A) -> A:
         """The action as the legal-action list writes it in this state, for games whose canonical
-        notation depends on the position (Numica writes `x` for a capture, Pikemen drops a
-        reorientation to the facing a piece already has). The host stores this form. Returns
+        notation depends on the position (an `x` marking a capture, a turn to the facing a
+        piece already has left out). The host stores this form. Returns
         `action` itself when it is not legal here: `apply` then says why."""
-        return cast(ActionLike, action)
+        return action
 
     @abstractmethod
-    def end(self, state: S, ending: Ending) -> tuple[S, Sequence[EventLike]]:
-        """Apply an ending decided off the board. What it means is the game's: Nika passes an
-        expired turn, Numica loses on time, a Pikemen seat leaves the game. IllegalAction if
+    def end(self, state: S, ending: Ending) -> tuple[S, Sequence[E]]:
+        """Apply an ending decided off the board. What it means is the game's: an expired turn
+        may be passed, or lose the game, or take one seat out of a free-for-all. IllegalAction if
         the game does not allow it (e.g. a claim in a game without claims)."""
 
     # --- words and menus ----------------------------------------------------------------
     @abstractmethod
-    def describe(self, events: Sequence[Any]) -> str:
-        """One line for the channel: "Athens moved j6 to i6, routing Sparta's i6"."""
+    def describe(self, events: Sequence[E]) -> str:
+        """One line for the channel: "X marked b2"."""
 
     @abstractmethod
-    def action_path(self, action: Any) -> tuple[Step, ...]:
+    def action_path(self, action: A) -> tuple[Step, ...]:
         """The action as a short sequence of menu choices; every legal action's path is
         distinct, and no path is a prefix of another."""
 
     def score(self, state: S) -> tuple[tuple[str, int], ...]:
         """Points per seat where the game keeps score; empty otherwise."""
         return ()
+
+    # --- records of an older format ------------------------------------------------------
+    # Formats of records this game wrote before the shared `game-record` format ("format"
+    # values); `upgrade_record` turns one into the shared format's JSON object, which the
+    # host then reads and checks like any record.
+    record_formats: tuple[str, ...] = ()
+
+    def upgrade_record(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        """A record in one of `record_formats`, as a `game-record` object; NotationError if it
+        is not one this game can read."""
+        raise NotationError(M("this is not a game record"))
 
     # --- setup before the first move ------------------------------------------------
     def setup_pending(self, state: S) -> tuple[str, ...]:
@@ -291,10 +338,23 @@ class Game(ABC, Generic[S]):
         """A setup choice in canonical form, or NotationError."""
         raise IllegalAction(M("{game} has no setup step", game=self.title))
 
-    def apply_setup(self, state: S, choices: Mapping[str, str]) -> tuple[S, Sequence[EventLike]]:
+    def apply_setup(self, state: S, choices: Mapping[str, str]) -> tuple[S, Sequence[E]]:
         """Every seat's setup choice at once (so none is ever visible before the others): the
         state in which play begins."""
         raise IllegalAction(M("{game} has no setup step", game=self.title))
+
+
+AnyGame = Game[Any, Any, Any]  # a game whose types the holder does not know: the host's view
+
+
+def check_outcome(game: AnyGame, state: Any, outcome: Outcome | None) -> Outcome | None:
+    """`outcome`, if it names only seats of `state`'s game; ValueError otherwise (a game that
+    built its winners from the letters of a seat's name, say)."""
+    if outcome is not None:
+        unknown = (outcome.winners | outcome.drawn) - set(game.state_seats(state))
+        if unknown:
+            raise ValueError(f"{game.slug}'s outcome names seats it does not have: {sorted(unknown)}")
+    return outcome
 
 
 def sides_of(seats: Sequence[Seat]) -> tuple[Side, ...]:
@@ -309,7 +369,7 @@ def sides_of(seats: Sequence[Seat]) -> tuple[Side, ...]:
     )  # fmt: skip
 
 
-def seat_table(game: Game[Any], seats: Sequence[str]) -> tuple[Seat, ...]:
+def seat_table(game: AnyGame, seats: Sequence[str]) -> tuple[Seat, ...]:
     """The Seat values of a state's seat slugs (its table for some player count)."""
     for players in game.player_counts:
         table = game.seats(players)
@@ -318,7 +378,7 @@ def seat_table(game: Game[Any], seats: Sequence[str]) -> tuple[Seat, ...]:
     raise KeyError(f"{game.slug} has no table with the seats {list(seats)}")
 
 
-def result_text(game: Game[Any], outcome: Outcome, seats: Sequence[str]) -> str:
+def result_text(game: AnyGame, outcome: Outcome, seats: Sequence[str]) -> str:
     """The result as the command line and storage write it: the winning side's slug (a seat
     in free-for-all), `draw`, or `draw:<seat>,<seat>` for a draw between some seats only."""
     if outcome.winners:

@@ -5,7 +5,8 @@ Replaying a record reproduces every intermediate state.
 Records come from players (an uploaded file, a pasted text), so their shape is checked
 before anything walks them: size, nesting, types and lengths.
 
-Nika records of the first release (`"format": "nika-record", "version": 1`) still load.
+Records a game wrote in a format of its own before this one still load: the game lists
+such formats (`Game.record_formats`) and turns one into this format (`Game.upgrade_record`).
 """
 
 from __future__ import annotations
@@ -15,14 +16,13 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.api import Ending, EndingKind, EventLike, Game
+from engine.api import AnyGame, Ending, EndingKind, EventLike
 from engine.errors import IllegalAction, NotationError
 from engine.i18n import M
-from engine.registry import get_game
+from engine.registry import games, get_game
 
 FORMAT = "game-record"
 FORMAT_VERSION = 2
-LEGACY_NIKA_FORMAT = "nika-record"
 RECORD_BYTES_MAX = 2_000_000
 ENTRIES_MAX = 20_000
 TEXT_MAX = 2_000  # one position, action, seat or player field
@@ -56,7 +56,7 @@ class GameRecord:
     setup: dict[str, str] = field(default_factory=dict)
 
     @property
-    def rules(self) -> Game[Any]:
+    def rules(self) -> AnyGame:
         return get_game(self.game)
 
     def steps(self) -> Iterator[tuple[Any, Sequence[EventLike]]]:
@@ -132,8 +132,11 @@ class GameRecord:
         if not isinstance(data, dict):
             raise NotationError(M("a game record is a JSON object"))
         kind = data.get("format")
-        if kind == LEGACY_NIKA_FORMAT:
-            return _from_nika_v1(data)
+        older = _game_reading(kind)
+        if older is not None:
+            data = older.upgrade_record(data)
+            _check_shape(data)
+            kind = data.get("format")
         if kind != FORMAT:
             raise NotationError(M("this is not a game record"))
         version = data.get("version")
@@ -141,20 +144,20 @@ class GameRecord:
             raise NotationError(
                 M(
                     "record format version {version} is not supported (need {needed})",
-                    version=_short(version),
+                    version=shown(version),
                     needed=FORMAT_VERSION,
                 )
             )
-        slug = _text(data, "game")
+        slug = required_text(data, "game")
         try:
             game = get_game(slug)
         except KeyError:
-            raise NotationError(M("this record is of a game I do not host ({game})", game=_short(slug))) from None
+            raise NotationError(M("this record is of a game I do not host ({game})", game=shown(slug))) from None
         players = data.get("players")
         if players is not None and type(players) is not int:
             raise NotationError(M("the record's players must be a whole number"))
         if players is not None and players not in game.player_counts:
-            raise NotationError(M("{game} is not played by {count} players", game=game.title, count=_short(players)))
+            raise NotationError(M("{game} is not played by {count} players", game=game.title, count=shown(players)))
         seed = data.get("seed")
         if seed is not None and (type(seed) is not int or not 0 <= seed < 2**63):
             raise NotationError(M("the record's seed is not a whole number"))
@@ -164,7 +167,14 @@ class GameRecord:
         if not isinstance(actions, list):
             raise NotationError(M("the record's actions must be a list"))
         entries = [_entry_from(item, game) for item in actions]
-        return cls(slug, _text(data, "start"), entries, players, options, seed, setup)
+        return cls(slug, required_text(data, "start"), entries, players, options, seed, setup)
+
+
+def _game_reading(kind: Any) -> AnyGame | None:
+    """The game that wrote records of format `kind` before the shared format, if any."""
+    if not isinstance(kind, str) or kind == FORMAT:
+        return None
+    return next((game for game in games() if kind in game.record_formats), None)
 
 
 def _entry_dict(entry: RecordEntry) -> dict[str, Any]:
@@ -180,10 +190,10 @@ def _entry_dict(entry: RecordEntry) -> dict[str, Any]:
     return item
 
 
-def _entry_from(item: Any, game: Game[Any]) -> RecordEntry:
+def _entry_from(item: Any, game: AnyGame) -> RecordEntry:
     if not isinstance(item, dict):
         raise NotationError(M("each recorded action must be an object"))
-    seat = _text(item, "seat")
+    seat = required_text(item, "seat")
     player = item.get("player")
     if player is not None and (not isinstance(player, str) or len(player) > TEXT_MAX):
         raise NotationError(M("a recorded player must be a short text"))
@@ -191,66 +201,17 @@ def _entry_from(item: Any, game: Game[Any]) -> RecordEntry:
         try:
             kind = EndingKind(item["end"])
         except (ValueError, TypeError):
-            raise NotationError(M("{value} is not an ending", value=_short(item["end"]))) from None
+            raise NotationError(M("{value} is not an ending", value=shown(item["end"]))) from None
         side = item.get("side")
         if side is not None and not isinstance(side, str):
             raise NotationError(M("a recorded side must be a text"))
         return RecordEntry(seat, ending=kind, side=side, player=player)
-    action = game.parse_action(_text(item, "action")).notation()
+    action = game.parse_action(required_text(item, "action")).notation()
     return RecordEntry(seat, action, player=player)
 
 
-def _from_nika_v1(data: dict[str, Any]) -> GameRecord:
-    """The first release's Nika record: cities, actions, and an optional final ending."""
-    from engine.nika.board import Team
-
-    version = data.get("version")
-    if version != 1:
-        raise NotationError(
-            M("record format version {version} is not supported (need {needed})", version=_short(version), needed=1)
-        )
-    game = get_game("nika")
-    actions = data.get("actions", [])
-    if not isinstance(actions, list):
-        raise NotationError(M("the record's actions must be a list"))
-    entries = []
-    for item in actions:
-        if not isinstance(item, dict):
-            raise NotationError(M("each recorded action must be an object"))
-        action = game.parse_action(_text(item, "action")).notation()
-        player = item.get("player")
-        entries.append(
-            RecordEntry(_text(item, "city").lower(), action, player=player if isinstance(player, str) else None)
-        )
-    raw = data.get("ending")
-    if raw is not None:
-        if not isinstance(raw, dict):
-            raise NotationError(M("the record's ending must be an object"))
-        reason, result = _text(raw, "reason"), _text(raw, "result")
-        by = raw.get("by") if isinstance(raw.get("by"), str) else None
-        try:
-            team = None if result == "draw" else Team.from_slug(result)
-        except ValueError as error:
-            raise NotationError(str(error)) from None
-        if reason == "agreement" and team is None:
-            entries.append(RecordEntry("", ending=EndingKind.AGREEMENT, player=by))
-        elif reason == "concession" and team is not None:
-            entries.append(RecordEntry("", ending=EndingKind.CONCESSION, side=team.slug, player=by))
-        elif reason == "resignation" and team is not None:
-            loser = team.opponent.cities[0].name.lower()
-            entries.append(RecordEntry(loser, ending=EndingKind.RESIGNATION, player=by))
-        else:
-            raise NotationError(
-                M(
-                    "the ending {reason} with result {result} is not one a record keeps",
-                    reason=_short(reason),
-                    result=_short(result),
-                )
-            )
-    return GameRecord("nika", _text(data, "start"), entries)
-
-
-def _text(data: Mapping[str, Any], key: str) -> str:
+def required_text(data: Mapping[str, Any], key: str) -> str:
+    """A text field of a record, or NotationError saying what is wrong (for upgraders too)."""
     value = data.get(key)
     if not isinstance(value, str):
         raise NotationError(M("the game record needs {key} as a text", key=repr(key)))
@@ -268,7 +229,7 @@ def _strings(value: Any, what: str) -> dict[str, str]:
     return dict(value)
 
 
-def _short(value: Any) -> str:
+def shown(value: Any) -> str:
     """A value from a record, safe to put in a message (a huge number is not printed)."""
     if isinstance(value, bool) or value is None:
         return json.dumps(value)

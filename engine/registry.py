@@ -1,53 +1,67 @@
-"""The hosted games, registered as data (compare python-chess's variants): find one by slug.
+"""The hosted games, found by slug: every game an installed package declares under the entry
+point group `boardgame_host.games` (engine/plugins.py), and any a program registers itself.
 
-The built-in games register themselves when first looked up; tests register games of
-their own with `register`, and the host then finds them like any other.
+Nothing here names a game: the built-in games are found exactly as a game installed from
+elsewhere is.
 """
 
 from __future__ import annotations
 
-import importlib
+import logging
 from typing import Any
 
+from engine import plugins
 from engine.api import Game
 
-BUILT_IN = ("nika", "numica", "pikemen")
-_GAMES: dict[str, Game[Any]] = {}
+log = logging.getLogger(__name__)
+
+_REGISTERED: dict[str, Game[Any, Any, Any]] = {}  # registered while running (tests, tools)
+_LOADED: dict[str, Game[Any, Any, Any]] = {}
 
 
-def register(game: Game[Any]) -> Game[Any]:
-    """Add a game (replacing one with the same slug) and return it."""
-    _GAMES[game.slug] = game
+def register(game: Game[Any, Any, Any]) -> Game[Any, Any, Any]:
+    """Add a game while running (replacing one with the same slug) and return it."""
+    _REGISTERED[game.slug] = game
     return game
 
 
 def unregister(slug: str) -> None:
-    _GAMES.pop(slug, None)
+    _REGISTERED.pop(slug, None)
 
 
-def _load_built_ins() -> None:
-    for slug in BUILT_IN:
-        if slug not in _GAMES:
-            try:
-                module = importlib.import_module(f"engine.{slug}.game")
-            except ModuleNotFoundError as error:
-                if error.name != f"engine.{slug}" and error.name != f"engine.{slug}.game":
-                    raise
-                continue  # not built yet
-            register(module.GAME)
+def _installed(slug: str) -> Game[Any, Any, Any] | None:
+    if slug not in _LOADED:
+        game = plugins.load(plugins.GAMES, slug)
+        if game is None:
+            return None
+        if not isinstance(game, Game) or game.slug != slug:
+            raise plugins.PluginError(
+                f"the entry point {plugins.GAMES} {slug!r} must name a Game whose slug is {slug!r}, not {game!r}"
+            )
+        _LOADED[slug] = game
+    return _LOADED[slug]
 
 
-def get_game(slug: str) -> Game[Any]:
-    if slug not in _GAMES:
-        _load_built_ins()
-    try:
-        return _GAMES[slug]
-    except KeyError:
-        raise KeyError(f"no game called {slug!r}") from None
+def get_game(slug: str) -> Game[Any, Any, Any]:
+    found = _REGISTERED.get(slug) or _installed(slug)
+    if found is None:
+        installed = ", ".join(installed_slugs()) or "none (is the project installed? pip install -e .)"
+        raise KeyError(f"no game called {slug!r}; installed: {installed}")
+    return found
 
 
-def games() -> tuple[Game[Any], ...]:
-    """Every registered game: the built-ins first, in their order, then the rest by slug."""
-    _load_built_ins()
-    order = {slug: i for i, slug in enumerate(BUILT_IN)}
-    return tuple(sorted(_GAMES.values(), key=lambda g: (order.get(g.slug, len(order)), g.slug)))
+def installed_slugs() -> tuple[str, ...]:
+    """Every game's slug, in alphabetical order, without importing any game."""
+    return tuple(sorted({*plugins.names(plugins.GAMES), *_REGISTERED}))
+
+
+def games() -> tuple[Game[Any, Any, Any], ...]:
+    """Every game, by slug. A package whose game does not load is left out, with an error in
+    the log: one broken plugin does not take the others down."""
+    loaded = []
+    for slug in installed_slugs():
+        try:
+            loaded.append(get_game(slug))
+        except plugins.PluginError as error:
+            log.error("a game package does not load", extra={"game": slug, "error": str(error)})
+    return tuple(loaded)

@@ -1,7 +1,8 @@
 """The computer player shared by every hosted game: levels, search and the `think` entry point.
 
-The search sees a game only through `engine.api.Game` and the game's evaluation module
-`engine/<slug>/ai.py`, found by slug. That module exposes
+The search sees a game only through `engine.api.Game` and the game's evaluation, which its
+package names under the entry point group `boardgame_host.evaluations` (engine/plugins.py),
+usually a module. It exposes
 
     evaluate(state, side) -> float          how good `state` is for `side` (0 is even)
     order(state, actions) -> [action]       the actions, most promising first    (optional)
@@ -16,10 +17,18 @@ The search sees a game only through `engine.api.Game` and the game's evaluation 
 
 A game without one is searched with a neutral evaluation: only wins and losses count.
 
+The contract of `evaluate`: a pure function of the state, deterministic, the same number for
+the same position whichever seat is to act; positive when `side` stands better; antisymmetric
+in a two-sided game (what one side gains the other loses); on the scale of about 100 points
+for a clear but small advantage (a pawn in chess), and far below `WIN` (100,000), which the
+search keeps for positions it has proved won or lost. It is asked only about games that go on
+(the search scores finished ones itself), up to hundreds of thousands of times an action:
+keep it to a few microseconds.
+
 The search is alpha-beta over *sides*, not seats: a node maximises when the seat to act
-plays for the searching side and minimises otherwise. Nika's team of two cities with two
-actions a turn therefore needs nothing special: the plies of one side simply all maximise,
-and a city's two actions are searched as a sequence. With more than two sides the search
+plays for the searching side and minimises otherwise. A team of two seats with two actions a
+turn each therefore needs nothing special: the plies of one side simply all maximise, and a
+seat's two actions are searched as a sequence. With more than two sides the search
 is "paranoid" (every other side plays against us), which is exact for two.
 
 Effort is counted in nodes, so the same state, level, budget and seed always give the same
@@ -31,16 +40,15 @@ pickle. Computers never declare a claim and never offer a draw; they only answer
 
 from __future__ import annotations
 
-import importlib
 import math
 import random
 import time
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from types import ModuleType
 from typing import Any
 
-from engine.api import Game, seat_table
+from engine import plugins
+from engine.api import AnyGame, seat_table
 
 LEVELS = ("easy", "normal", "hard")
 
@@ -97,15 +105,9 @@ class Evaluator:
     easy_margin: float | None = None  # the level's fair_margin when None
 
 
-def evaluator_for(game: Game[Any]) -> Evaluator:
-    """The evaluation module `engine/<slug>/ai.py` of the game, or a neutral one."""
-    module: ModuleType | None
-    try:
-        module = importlib.import_module(f"engine.{game.slug}.ai")
-    except ModuleNotFoundError as error:
-        if error.name not in (f"engine.{game.slug}", f"engine.{game.slug}.ai"):
-            raise
-        module = None
+def evaluator_for(game: AnyGame) -> Evaluator:
+    """The game's evaluation (its `boardgame_host.evaluations` entry point), or a neutral one."""
+    module = plugins.load(plugins.EVALUATIONS, game.slug)
     return Evaluator(
         evaluate=getattr(module, "evaluate", _neutral),
         order=getattr(module, "order", lambda state, actions: list(actions)),
@@ -117,11 +119,11 @@ def evaluator_for(game: Game[Any]) -> Evaluator:
     )
 
 
-def _seat_sides(game: Game[Any], state: Any) -> dict[str, str]:
+def _seat_sides(game: AnyGame, state: Any) -> dict[str, str]:
     return {seat.slug: seat.side for seat in seat_table(game, game.state_seats(state))}
 
 
-def _side_to_act(game: Game[Any], state: Any) -> str:
+def _side_to_act(game: AnyGame, state: Any) -> str:
     seat = game.to_act(state)
     assert seat is not None
     return _seat_sides(game, state)[seat]
@@ -134,7 +136,7 @@ _EXACT, _LOWER, _UPPER = 0, 1, 2
 class _Search:
     """Alpha-beta for one side, with a transposition table and killer actions, bounded by nodes."""
 
-    def __init__(self, game: Game[Any], evaluator: Evaluator, side: str, budget: int, deadline: float) -> None:
+    def __init__(self, game: AnyGame, evaluator: Evaluator, side: str, budget: int, deadline: float) -> None:
         self.game = game
         self.ev = evaluator
         self.side = side
@@ -176,7 +178,7 @@ class _Search:
         if not front:
             return actions
         # The listed instance, not the remembered one: an action equal to a legal one may still
-        # be written differently here (Numica marks a capture), and only the listed form applies.
+        # be written differently here (a capture's mark), and only the listed form applies.
         listed = {action: action for action in actions}
         lead = [listed[a] for a in dict.fromkeys(front) if a in listed]
         chosen = set(lead)
@@ -277,7 +279,7 @@ def _from_table(score: float, ply: int) -> float:
     return score
 
 
-def _easy_action(game: Game[Any], state: Any, level: Level, rng: random.Random) -> Any:
+def _easy_action(game: AnyGame, state: Any, level: Level, rng: random.Random) -> Any:
     """One action ahead: a win or, with chance `greed`, the best-looking action; otherwise a
     random one among those that do not look much worse (so it rarely throws a piece away)."""
     evaluator = evaluator_for(game)
@@ -295,7 +297,7 @@ def _easy_action(game: Game[Any], state: Any, level: Level, rng: random.Random) 
     return rng.choice([action for score, action in scored if score >= best - margin])
 
 
-def think(game: Game[Any], state: Any, *, level: str, budget_ms: float, seed: int) -> list[Any]:
+def think(game: AnyGame, state: Any, *, level: str, budget_ms: float, seed: int) -> list[Any]:
     """The computer's actions for the rest of the current turn, in order, each legal when
     applied after the ones before it; fewer if the game ends first, none if it is over.
 
@@ -332,7 +334,7 @@ def think(game: Game[Any], state: Any, *, level: str, budget_ms: float, seed: in
 # --- answering draw offers and claims ------------------------------------------------------
 
 
-def position_value(game: Game[Any], state: Any, side: str, nodes: int = DRAW_NODES) -> float:
+def position_value(game: AnyGame, state: Any, side: str, nodes: int = DRAW_NODES) -> float:
     """How good the state is for `side` after a search of about `nodes` nodes (±WIN: decided)."""
     search = _Search(game, evaluator_for(game), side, nodes, time.perf_counter() + 30.0)
     search.prepare(state)
@@ -347,7 +349,7 @@ def position_value(game: Game[Any], state: Any, side: str, nodes: int = DRAW_NOD
     return value
 
 
-def accepts_draw(game: Game[Any], state: Any, seat: str) -> bool:
+def accepts_draw(game: AnyGame, state: Any, seat: str) -> bool:
     """Whether the computer playing `seat` accepts a draw offer: only when its side is clearly
     worse (by the game's DRAW_MARGIN) or lost by force."""
     if game.outcome(state) is not None:
@@ -361,7 +363,7 @@ class _Proof:
     sides is tried, one winning action of `claimed` suffices; a proof that runs out of nodes
     is no proof."""
 
-    def __init__(self, game: Game[Any], state: Any, claimed: str, budget: int) -> None:
+    def __init__(self, game: AnyGame, state: Any, claimed: str, budget: int) -> None:
         self.game = game
         self.ev = evaluator_for(game)
         self.claimed = claimed
@@ -395,8 +397,8 @@ class _Proof:
         return won
 
 
-def concedes_claim(game: Game[Any], state: Any, seat: str, claimed_side: str) -> bool:
-    """Whether the computer playing `seat` concedes a claim ("Nika!") that `claimed_side` has
+def concedes_claim(game: AnyGame, state: Any, seat: str, claimed_side: str) -> bool:
+    """Whether the computer playing `seat` concedes a claim (`Game.claim`) that `claimed_side` has
     won: only when a search proves that side wins by force before its next turn ends, whatever
     this side does first. Otherwise it challenges, and play goes on."""
     if game.outcome(state) is not None:

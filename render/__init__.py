@@ -3,7 +3,7 @@
     render_state(slug, state, recent, perspective=…, locale=…) -> RenderedBoard(png, alt_text)
     render_replay(record, last=…) -> GIF bytes (REPLAY_EXTENSION)
 
-Each game's artist lives in `render/<slug>/` (see `render/api.py`); drawing helpers,
+Each game's artist comes from its package (see `render/api.py`); drawing helpers,
 palette encoding and replays are shared. Pure and synchronous: the same input always
 gives the same bytes. The first board per process draws and caches the game's static
 layers (a fraction of a second); after that a board costs a few milliseconds.
@@ -19,7 +19,7 @@ from render.api import ALT_TEXT_MAX, Recent, RenderedBoard
 from render.encode import png_bytes
 from render.registry import artist_for
 from render.replay import REPLAY_EXTENSION, REPLAY_MIME_TYPE, render_replay
-from render.words import catalog, language_of
+from render.words import catalog, language_of, playing
 
 
 def render_state(
@@ -27,7 +27,7 @@ def render_state(
 ) -> RenderedBoard:
     """The board of `state` with the `recent` actions highlighted, as PNG with alt text."""
     artist = artist_for(slug)
-    with using(catalog(locale)):  # every word drawn or described, in the viewer's language
+    with using(catalog(locale)), playing(slug):  # every word drawn or described, in the viewer's language
         picture = artist.picture(state, recent, perspective=perspective, locale=language_of(locale))
         text = artist.alt_text(state, recent, locale=language_of(locale))
     if len(text) > ALT_TEXT_MAX:

@@ -1,4 +1,5 @@
-"""Render a board from the command line: python -m render [--game SLUG] "<position>" -o board.png"""
+"""Render a board from the command line: python -m render --game SLUG "<position>" -o board.png
+(--game may be left out when only one game is installed)."""
 
 from __future__ import annotations
 
@@ -8,15 +9,14 @@ from pathlib import Path
 from typing import Any
 
 from engine.errors import IllegalAction
-from engine.registry import games, get_game
+from engine.registry import get_game, installed_slugs
 from render import render_state
 
 _EPILOG = """\
 examples:
-  python -m render start -o board.png
-  python -m render "A:j4w,j5w,j6w,k4n,k5n,l4e S:d7s,d8e,d9n,e8e,e9n,f9n M:j12w,k11s,k12s,l10e,l11e,l12e \
-T:p7s,q7s,q8w,r7s,r8w,r9n A2" -o board.png --last "move j6 w" --perspective sparta
-  python -m render --game numica start --seed 3 -o numica.png
+  python -m render --game SLUG start -o board.png
+  python -m render --game SLUG start --seed 3 --players 4 -o board.png
+  python -m render --game SLUG "<position>" --last "<action>" --perspective SEAT -o board.png
 """
 
 
@@ -27,16 +27,19 @@ def _parser() -> argparse.ArgumentParser:
         epilog=_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--game", default="nika", choices=[g.slug for g in games()], help="which game (default nika)")
+    slugs = list(installed_slugs())
+    only = slugs[0] if len(slugs) == 1 else None
+    parser.add_argument("--game", default=only, required=only is None, choices=slugs,
+                        help="which game" + (f" (default: {only})" if only else ""))  # fmt: skip
     parser.add_argument("position", help='position notation, or "start"')
     parser.add_argument("-o", "--output", type=Path, required=True, help="where to write the PNG")
     parser.add_argument(
         "--last",
         metavar="ACTION",
-        help='an action for the seat to act (e.g. "advance j4,j5,j6"): it is applied to the position '
+        help="an action for the seat to act, in the game's notation: it is applied to the position "
         "and the resulting position is drawn with that action highlighted",
     )
-    parser.add_argument("--perspective", metavar="SEAT", help="turn the board for this seat's view (e.g. sparta)")
+    parser.add_argument("--perspective", metavar="SEAT", help="turn the board for this seat's view (a seat's slug)")
     parser.add_argument("--players", type=int, help="with start: how many players")
     parser.add_argument("--seed", type=int, default=0, help="with start: the seed for chance (a tile deal)")
     return parser

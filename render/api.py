@@ -1,9 +1,23 @@
-"""The interface each game's renderer implements, and what the shared code returns.
+"""The interface each game's renderer implements, and what the shared code offers it.
 
 An artist turns a game state (plus the actions that just happened) into an RGB picture
 and its alt text. Encoding to PNG or GIF through a fixed palette, and replays, are
 shared (`render/encode.py`, `render/replay.py`). Pure and synchronous: the same input
-always gives the same bytes.
+always gives the same bytes. A game's package names its artist under the entry point
+group `boardgame_host.artists` (engine/plugins.py).
+
+**The drawing lock.** The bot draws boards on several threads at once. Pillow's fonts are
+shared objects that must not draw text on two threads at the same time, and pictures built
+once and cached (an empty board) must be built once. So an artist holds `DRAWING` (a
+re-entrant lock) around every `ImageDraw.text` call on a shared font, and builds cached
+pictures with `built_once` (which takes the lock, and keeps one copy per language, since
+pictures hold words). Drawing shapes on an image of its own needs no lock.
+
+What an artist may use from the host is exported here: the lock and `built_once`,
+`learn_palette` (a fixed palette from a swatch of everything drawn), and the shipped fonts
+(`plain_font(size)` for words, in a face that holds the active language's letters;
+`mark_font(size)` for coordinates and numbers, the same in every language; `drawable(text)`
+for what the English face can draw).
 """
 
 from __future__ import annotations
@@ -14,10 +28,16 @@ from typing import Any, Protocol
 
 from PIL import Image
 
+from render.encode import learn_palette
+from render.fonts import drawable
+from render.fonts import mark as mark_font
+from render.fonts import plain as plain_font
+from render.memo import DRAWING, built_once
+
 ALT_TEXT_MAX = 1024  # Discord's limit for an attachment's description
 
 # The actions to highlight, oldest first, each as the events of one action; the last one
-# is the action just played. Artists choose how many to show (Nika numbers every action
+# is the action just played. Artists choose how many to show (a game may number every action
 # since the viewer's previous turn; others mark the last move).
 Recent = Sequence[Sequence[Any]]
 
@@ -55,3 +75,9 @@ class Artist(Protocol):
 
     def warm_up(self) -> None:
         """Draw and cache what a first board needs (called once at bot start-up)."""
+
+
+__all__ = [
+    "ALT_TEXT_MAX", "DRAWING", "Artist", "Recent", "RenderedBoard", "built_once", "drawable", "learn_palette",
+    "mark_font", "plain_font",
+]  # fmt: skip

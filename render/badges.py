@@ -1,5 +1,5 @@
-"""Numbered badges of recent actions, shared by the games that number them (Nika's cities,
-Pikemen's seats): a disc in the mover's colour with its number, the latest one larger and
+"""Numbered badges of recent actions, shared by the games that number them (each seat's moves
+since the viewer's previous turn): a disc in the mover's colour with its number, the latest one larger and
 ringed in the arrival frame's colour, so it stands out among the others."""
 
 from __future__ import annotations

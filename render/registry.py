@@ -1,14 +1,12 @@
-"""Each hosted game's artist, found by the game's slug.
-
-Built-in games' artists live in `render/<slug>/` and register when first looked up;
-a game without an artist of its own is drawn by the plain fallback (`render/plain.py`),
-so the host can show any game.
+"""Each game's artist, found by the game's slug: the one its package names under the entry
+point group `boardgame_host.artists` (engine/plugins.py), or one registered while running.
+A game without an artist of its own is drawn by the plain fallback (`render/plain.py`), so
+the host can show any game.
 """
 
 from __future__ import annotations
 
-import importlib
-
+from engine import plugins
 from render.api import Artist
 
 _ARTISTS: dict[str, Artist] = {}
@@ -21,13 +19,12 @@ def register(artist: Artist) -> Artist:
 
 def artist_for(slug: str) -> Artist:
     if slug not in _ARTISTS:
-        try:
-            module = importlib.import_module(f"render.{slug}.artist")
-        except ModuleNotFoundError as error:
-            if error.name not in (f"render.{slug}", f"render.{slug}.artist"):
-                raise
+        artist = plugins.load(plugins.ARTISTS, slug)
+        if artist is None:
             from render.plain import PlainArtist
 
-            return register(PlainArtist(slug))
-        register(module.ARTIST)
+            artist = PlainArtist(slug)
+        elif getattr(artist, "slug", None) != slug:
+            raise plugins.PluginError(f"the entry point {plugins.ARTISTS} {slug!r} must name an artist for {slug!r}")
+        register(artist)
     return _ARTISTS[slug]

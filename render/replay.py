@@ -18,7 +18,7 @@ from engine.i18n import using
 from engine.record import GameRecord
 from render.encode import gif_bytes
 from render.registry import artist_for
-from render.words import catalog, language_of
+from render.words import catalog, language_of, playing
 
 REPLAY_EXTENSION = "gif"
 REPLAY_MIME_TYPE = "image/gif"
@@ -45,7 +45,7 @@ def render_replay(record: GameRecord, *, last: int | None = None, locale: str = 
     language = language_of(locale)
 
     def frames() -> Iterator[tuple[Image.Image, int]]:
-        with using(catalog(locale)):
+        with using(catalog(locale)), playing(record.game):
             yield from _frames()
 
     def _frames() -> Iterator[tuple[Image.Image, int]]:

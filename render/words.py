@@ -1,7 +1,9 @@
-"""The translation catalogues: one gettext `.po` file per language in `render/locales/`,
-loaded with Babel once per process, for every word the bot shows (replies, commands,
-boards, alt text). They live beside the pictures because render is the lowest layer that
-shows players anything; the bot imports them from here, the engine never does.
+"""The translation catalogues: gettext `.po` files per language, loaded with Babel once per
+process, for every word the bot shows (replies, commands, boards, alt text). The host's own
+words are in `render/locales/`; each game ships its own catalogue in its package and names it
+under the entry point group `boardgame_host.catalogues` (engine/plugins.py). They are loaded
+here because render is the lowest layer that shows players anything; the bot imports them
+from here, the engine never does.
 
 A missing entry falls back to English; `tests/test_translations.py` fails when any English
 message lacks its translation or a placeholder differs.
@@ -9,14 +11,18 @@ message lacks its translation or a placeholder differs.
 
 from __future__ import annotations
 
+import contextlib
 import gettext
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
+from contextvars import ContextVar
 from functools import cache
 from importlib import resources
+from importlib.resources.abc import Traversable
 
 from babel.messages.catalog import Catalog as PoFile
 from babel.messages.pofile import read_po
 
+from engine import plugins
 from engine.i18n import ENGLISH, Catalog, English
 
 LANGUAGES = ("en", "es")
@@ -30,31 +36,65 @@ def language_of(locale: str | None) -> str:
     return base if base in LANGUAGES else "en"
 
 
-class PoCatalog:
-    """A language's catalogue read from its .po file."""
+_Entries = tuple[dict[tuple[str | None, str], str], dict[tuple[str | None, str], tuple[str, ...]]]
 
-    def __init__(self, locale: str, po: PoFile) -> None:
+# The game whose words are being said (its slug), set around a command, a button press, a board
+# or a notice of that game: its own catalogue is looked at before the host's, so two games may
+# word one English text differently (a seat is a "color" in one and a "puesto" in another).
+_GAME: ContextVar[str | None] = ContextVar("game", default=None)
+
+
+@contextlib.contextmanager
+def playing(game: str | None) -> Iterator[None]:
+    """Say every Message in this block (this task or thread) with `game`'s own words first."""
+    token = _GAME.set(game)
+    try:
+        yield
+    finally:
+        _GAME.reset(token)
+
+
+def _entries(po: PoFile) -> _Entries:
+    single: dict[tuple[str | None, str], str] = {}
+    plurals: dict[tuple[str | None, str], tuple[str, ...]] = {}
+    for message in po:
+        if not message.id or not message.string or message.fuzzy:
+            continue
+        if isinstance(message.id, tuple | list):
+            forms = tuple(message.string)
+            if all(forms):
+                plurals[(message.context, message.id[0])] = forms
+        else:
+            single[(message.context, message.id)] = str(message.string)
+    return single, plurals
+
+
+class PoCatalog:
+    """A language's catalogue: the merged .po files (the host's, then every game's), with each
+    game's own entries kept apart too, looked at first while that game is `playing`."""
+
+    def __init__(self, locale: str, po: PoFile, games: Mapping[str, PoFile] | None = None) -> None:
         self.locale = locale
         self._po = po
         expression = po.plural_expr or "(n != 1)"
         self._plural: Callable[[int], int] = gettext.c2py(expression)
-        self._single: dict[tuple[str | None, str], str] = {}
-        self._plurals: dict[tuple[str | None, str], tuple[str, ...]] = {}
-        for message in po:
-            if not message.id or not message.string or message.fuzzy:
-                continue
-            if isinstance(message.id, tuple | list):
-                forms = tuple(message.string)
-                if all(forms):
-                    self._plurals[(message.context, message.id[0])] = forms
-            else:
-                self._single[(message.context, message.id)] = str(message.string)
+        self._single, self._plurals = _entries(po)
+        self._games = {slug: _entries(own) for slug, own in (games or {}).items()}
+
+    def _own(self) -> _Entries | None:
+        game = _GAME.get()
+        return None if game is None else self._games.get(game)
 
     def gettext(self, text: str, context: str | None = None) -> str:
+        own = self._own()
+        if own is not None and (context, text) in own[0]:
+            return own[0][(context, text)]
         return self._single.get((context, text), text)
 
     def ngettext(self, singular: str, plural: str, count: int, context: str | None = None) -> str:
-        forms = self._plurals.get((context, singular))
+        own = self._own()
+        forms = own[1].get((context, singular)) if own is not None else None
+        forms = forms or self._plurals.get((context, singular))
         if forms is None:
             return ENGLISH.ngettext(singular, plural, count)
         return forms[min(self._plural(count), len(forms) - 1)]
@@ -73,20 +113,50 @@ class PoCatalog:
 
 @cache
 def po_file(language: str) -> PoFile:
-    """The language's catalogue: `<language>.po`, with any parts `<language>-*.po` (kept apart
-    while several people translate at once) merged into it."""
+    """The language's whole catalogue: the host's (`render/locales/<language>.po` and its parts
+    `<language>-*.po`), then each installed game's own, in slug order. An entry already there
+    is kept: a game cannot change the host's words, and a text two games share reads alike."""
+    merged = host_po_file(language)
+    for slug in plugins.names(plugins.CATALOGUES):
+        for message in game_po_file(slug, language):
+            if message.id and merged.get(message.id, context=message.context) is None:
+                merged[message.id] = message
+    return merged
+
+
+def host_po_file(language: str) -> PoFile:
+    """The host's own catalogue: `<language>.po` with its parts `<language>-*.po` merged in (kept
+    apart while several people translate at once)."""
     folder = resources.files("render").joinpath("locales")
     names = sorted(entry.name for entry in folder.iterdir() if entry.name.startswith(f"{language}-"))
     with folder.joinpath(f"{language}.po").open("rb") as handle:
         merged = read_po(handle, locale=language)
     for name in names:
-        if not name.endswith(".po"):
-            continue
-        with folder.joinpath(name).open("rb") as handle:
-            for message in read_po(handle, locale=language):
-                if message.id:
-                    merged[message.id] = message
+        if name.endswith(".po"):
+            _merge(merged, folder.joinpath(name), language)
     return merged
+
+
+@cache
+def game_po_file(slug: str, language: str) -> PoFile:
+    """A game's own catalogue for the language: `<language>.po` (and any `<language>-*.po`) in the
+    package its `boardgame_host.catalogues` entry point names; empty if it has none."""
+    merged = PoFile(locale=language)
+    package = plugins.load(plugins.CATALOGUES, slug)
+    if package is None:
+        return merged
+    folder = resources.files(package)
+    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+        if entry.name == f"{language}.po" or (entry.name.startswith(f"{language}-") and entry.name.endswith(".po")):
+            _merge(merged, entry, language)
+    return merged
+
+
+def _merge(into: PoFile, file: Traversable, language: str) -> None:
+    with file.open("rb") as handle:
+        for message in read_po(handle, locale=language):
+            if message.id:
+                into[message.id] = message
 
 
 @cache
@@ -95,7 +165,11 @@ def catalog(locale: str | None) -> Catalog:
     language = language_of(locale)
     if language == "en":
         return ENGLISH
-    return PoCatalog(language, po_file(language))
+    games = {slug: game_po_file(slug, language) for slug in plugins.names(plugins.CATALOGUES)}
+    return PoCatalog(language, po_file(language), games)
 
 
-__all__ = ["DISCORD_LOCALES", "LANGUAGES", "English", "PoCatalog", "catalog", "language_of", "po_file"]
+__all__ = [
+    "DISCORD_LOCALES", "LANGUAGES", "English", "PoCatalog", "catalog", "game_po_file", "host_po_file", "language_of",
+    "playing", "po_file",
+]  # fmt: skip

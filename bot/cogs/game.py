@@ -19,8 +19,8 @@ from discord.ext import commands
 from bot.cogs.panel import confirm_view, post_reply, went_wrong
 from bot.cogs.posting import refuse, respond, send_private
 from bot.commands.dispatch import CommandSpec, Invoker, OptionKind, OptionSpec, autocomplete, commands_for, dispatch
+from bot.commands.front_end import front_end
 from bot.errors import ConfirmFirst, ServiceError
-from bot.games import front_end
 from bot.i18n import speaking
 from bot.inflight import in_flight_of
 from bot.replies import Reply

@@ -26,8 +26,8 @@ import discord
 
 from bot import menus
 from bot.cogs.posting import followup, refusal_text, remember_board, respond, send_private
+from bot.commands.front_end import front_end
 from bot.errors import ConfirmFirst, OutdatedBoard, ServiceError
-from bot.games import front_end
 from bot.i18n import speaking
 from bot.inflight import in_flight_of
 from bot.replies import Reply

@@ -12,13 +12,13 @@ from functools import cache
 from typing import Any
 
 from bot import texts
+from bot.commands.front_end import ActionCommand, front_end
 from bot.commands.spec import CommandSpec, Context, OptionKind, OptionSpec
 from bot.errors import ServiceError
-from bot.games import ActionCommand, front_end
 from bot.replies import Reply
 from bot.service import LEVELS
-from engine.api import Choice, Game
-from engine.i18n import M, P, Term, english
+from engine.api import AnyGame, Choice
+from engine.i18n import M, Message, P, T, Term, Text, english
 from engine.registry import get_game
 
 DEADLINES = (
@@ -32,7 +32,7 @@ DRAW_CHOICES = tuple(Choice(c, c) for c in ("offer", "accept", "decline"))
 COMPUTER_LEVELS = tuple(Choice(level, f"the computer ({level})") for level in LEVELS)
 
 
-def seat_choices(rules: Game[Any]) -> tuple[Choice, ...]:
+def seat_choices(rules: AnyGame) -> tuple[Choice, ...]:
     """Every seat of every table, then the sides that have several seats (a whole team), then
     `random` where sides are single seats and there are two of them (Numica's side)."""
     labels = front_end(rules.slug).seat_labels
@@ -60,7 +60,7 @@ def _switch(value: str | None) -> bool | None:
     return None if value is None else value == "on"
 
 
-def _options_of(rules: Game[Any], values: Mapping[str, Any]) -> dict[str, str]:
+def _options_of(rules: AnyGame, values: Mapping[str, Any]) -> dict[str, str]:
     return {option.name: str(values[option.name]) for option in rules.options if values.get(option.name) is not None}
 
 
@@ -95,15 +95,16 @@ def _action_runner(command: ActionCommand) -> Any:
 
 async def _rules(ctx: Context, o: Mapping[str, Any]) -> Reply:
     front = front_end(ctx.game)
+    text = named(front.rules, ctx.game)
     if front.rules_example is None:
-        return Reply(str(front.rules))
+        return Reply(text)
     rules = get_game(ctx.game)
     position, action = front.rules_example
     after, events = rules.apply(rules.load(position), rules.parse_action(action))
     from bot.match import MatchState
 
     state = MatchState.begin(rules, {}, rules.notation(after))
-    return Reply(str(front.rules), image=await ctx.service.book.render(state, [events]))
+    return Reply(text, image=await ctx.service.book.render(state, [events]))
 
 
 # Messages, not text: each reader gets them in their own language.
@@ -120,7 +121,7 @@ CONSOLE_HELP = M(
 
 async def _help(ctx: Context, o: Mapping[str, Any]) -> Reply:
     how = CONSOLE_HELP if ctx.who.console else DISCORD_HELP
-    return Reply(f"{front_end(ctx.game).help}\n{how}")
+    return Reply(f"{named(front_end(ctx.game).help, ctx.game)}\n{how}")
 
 
 async def _settings(ctx: Context, o: Mapping[str, Any]) -> Reply:
@@ -304,6 +305,28 @@ def commands_for(slug: str) -> dict[str, CommandSpec]:
         CommandSpec(game, "mygames", "Matches on this server where it is your turn", _my_games, private=True),
     ]  # fmt: skip
     return {spec.name: spec for spec in specs}
+
+
+@cache
+def names_of(slug: str) -> dict[str, Term]:
+    """Every command and option name of a game's group as the reader's client shows it, for the
+    placeholders of its help and rules: `{move}`, `{piece}`, and `{setup_option}` for an option
+    named like a command."""
+    specs = commands_for(slug).values()
+    commands = {spec.name for spec in specs}
+    names: dict[str, Term] = {name: T(name, "command") for name in commands}
+    for spec in specs:
+        for option in spec.options:
+            key = f"{option.name}_option" if option.name in commands else option.name
+            names.setdefault(key, T(option.name, "option"))
+    return names
+
+
+def named(text: Text, slug: str) -> str:
+    """A front end's page with its command and option names filled in, in the active language."""
+    if not isinstance(text, Message):
+        return str(text)
+    return Message(text.template, {**names_of(slug), **text.params}, text.plural, text.context).render()
 
 
 def refuse_unknown(slug: str, name: str) -> ServiceError:

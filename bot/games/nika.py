@@ -1,39 +1,22 @@
 """Nika's front end: its action commands, help page, rules digest and board buttons.
 
 Words players read here are Messages, rendered in each reader's language. Command, option
-and choice words are data the command translator looks up; the help names commands and
-options through the same catalogue (`_NAMES`), so it shows what Discord shows the reader.
+and choice words are data the command translator looks up; the help and rules
+name commands and options as `{name}`, which the host fills from the group's commands in the
+reader's language, so they show what Discord shows the reader.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
+from bot.commands.front_end import ActionCommand, FrontEnd
 from bot.commands.spec import OptionSpec
-from bot.games import ActionCommand, FrontEnd
 from engine.api import Choice
 from engine.errors import IllegalAction
-from engine.i18n import M, T, english
+from engine.i18n import M, english
 from engine.nika.actions import Rotate, parse_action, squares_text
 from engine.nika.game import DIRECTION_LABELS, VERB_LABELS
-
-# Command and option names as the reader's client shows them.
-_NAMES: dict[str, Any] = {
-    "new": T("new", "command"), "join": T("join", "command"), "start": T("start", "command"),
-    "move": T("move", "command"), "rotate": T("rotate", "command"), "advance": T("advance", "command"),
-    "rally": T("rally", "command"), "pass": T("pass", "command"), "undo": T("undo", "command"),
-    "play": T("play", "command"), "board": T("board", "command"), "history": T("history", "command"),
-    "rules": T("rules", "command"), "replay": T("replay", "command"), "mygames": T("mygames", "command"),
-    "settings": T("settings", "command"), "stats": T("stats", "command"), "resign": T("resign", "command"),
-    "draw": T("draw", "command"), "declare": T("declare", "command"), "concede": T("concede", "command"),
-    "challenge": T("challenge", "command"), "abort": T("abort", "command"),
-    "city": T("city", "option"), "piece": T("piece", "option"), "direction": T("direction", "option"),
-    "pieces": T("pieces", "option"), "facing": T("facing", "option"), "square": T("square", "option"),
-    "action": T("action", "option"), "format": T("format", "option"), "deadline": T("deadline", "option"),
-    "dm": T("dm", "option"), "user": T("user", "option"), "from": T("from", "option"),
-    "choice": T("choice", "option"), "team": T("team", "option"),
-}  # fmt: skip
 
 HELP = M(
     """\
@@ -52,7 +35,6 @@ Two players take a team each; with three, one holds a team; with four, one city 
 **Analysis:** `/nika {new} {city}:… {from}:<position or game record>` starts a casual, unrated match there.
 **End early:** `/nika {resign}` · `/nika {draw} {choice}:offer|accept|decline` · `/nika {declare} {team}:…` then the opponents `/nika {concede}` or `/nika {challenge}`.
 **Abort:** `/nika {abort}` (the creator, or anyone with Manage Channels).""",
-    **_NAMES,
 )
 
 RULES = M("""\

@@ -2,34 +2,20 @@
 picture, the seat labels, and the select that arranges a back row in secret.
 
 Words players read here are Messages, rendered in each reader's language. Command, option
-and choice words are data the command translator looks up; the help names commands and
-options through the same catalogue (`_NAMES`), so it shows what Discord shows the reader."""
+and choice words are data the command translator looks up; the help and rules
+name commands and options as `{name}`, which the host fills from the group's commands in the
+reader's language, so they show what Discord shows the reader."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
+from bot.commands.front_end import ActionCommand, FrontEnd, SetupPicker
 from bot.commands.spec import OptionSpec
-from bot.games import ActionCommand, FrontEnd, SetupPicker
-from engine.i18n import M, T
+from engine.i18n import M
 
 FILES = "abcdefgh"
 SQUARE_PIECES = 4  # per side; the other four pieces of a back row are round
-
-# Command and option names as the reader's client shows them.
-_NAMES: dict[str, Any] = {
-    "new": T("new", "command"), "join": T("join", "command"), "start": T("start", "command"),
-    "setup": T("setup", "command"), "move": T("move", "command"), "play": T("play", "command"),
-    "undo": T("undo", "command"), "board": T("board", "command"), "history": T("history", "command"),
-    "rules": T("rules", "command"), "replay": T("replay", "command"), "mygames": T("mygames", "command"),
-    "settings": T("settings", "command"), "stats": T("stats", "command"), "resign": T("resign", "command"),
-    "draw": T("draw", "command"), "abort": T("abort", "command"),
-    "side": T("side", "option"), "setup_option": T("setup", "option"), "choice": T("choice", "option"),
-    "from": T("from", "option"), "to": T("to", "option"), "action": T("action", "option"),
-    "format": T("format", "option"), "deadline": T("deadline", "option"), "dm": T("dm", "option"),
-    "user": T("user", "option"),
-}  # fmt: skip
 
 HELP = M(
     """\
@@ -42,7 +28,6 @@ HELP = M(
 **Standings:** `/numica {stats}` · `/numica {stats} {user}:@someone`.
 **Analysis:** `/numica {new} {side}:… {from}:<position or game record>` starts a casual, unrated match there.
 **End early:** `/numica {resign}` · `/numica {draw} {choice}:offer|accept|decline` · **Abort:** `/numica {abort}` (the creator, or Manage Channels).""",
-    **_NAMES,
 )
 
 RULES = M("""\

@@ -5,34 +5,19 @@ The menus follow `PikemenGame.action_path`: a charge is piece → square → ori
 and write the move in the notation the engine reads; the host puts it in canonical form.
 
 Words players read are Messages, rendered in each reader's language. Command, option and
-choice words are data the command translator looks up; the help names commands and options
-through the same catalogue (`_NAMES`), so it shows what Discord shows the reader.
+choice words are data the command translator looks up; the help and rules name commands and
+options as `{name}`, which the host fills from the group's commands in the reader's language,
+so they show what Discord shows the reader.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
+from bot.commands.front_end import ActionCommand, FrontEnd
 from bot.commands.spec import OptionSpec
-from bot.games import ActionCommand, FrontEnd
-from engine.i18n import M, T
+from engine.i18n import M
 from engine.pikemen.actions import Charge, Reorient
-
-# Command and option names as the reader's client shows them.
-_NAMES: dict[str, Any] = {
-    "new": T("new", "command"), "join": T("join", "command"), "start": T("start", "command"),
-    "charge": T("charge", "command"), "turn": T("turn", "command"), "undo": T("undo", "command"),
-    "play": T("play", "command"), "board": T("board", "command"), "history": T("history", "command"),
-    "rules": T("rules", "command"), "replay": T("replay", "command"), "mygames": T("mygames", "command"),
-    "settings": T("settings", "command"), "stats": T("stats", "command"), "resign": T("resign", "command"),
-    "draw": T("draw", "command"), "abort": T("abort", "command"),
-    "players": T("players", "option"), "target": T("target", "option"), "seat": T("seat", "option"),
-    "piece": T("piece", "option"), "to": T("to", "option"), "facing": T("facing", "option"),
-    "action": T("action", "option"), "format": T("format", "option"), "deadline": T("deadline", "option"),
-    "dm": T("dm", "option"), "user": T("user", "option"), "from": T("from", "option"),
-    "choice": T("choice", "option"),
-}  # fmt: skip
 
 HELP = M(
     """\
@@ -51,7 +36,6 @@ Or press **Play** under the latest board: it walks you through your legal moves.
 **Analysis:** `/pikemen {new} {seat}:red {from}:<position or game record>` starts a casual, unrated match there.
 **End early:** `/pikemen {resign}` (with 3–4 players you leave and the others play on) · `/pikemen {draw} {choice}:offer|accept|decline` (everyone still in must agree).
 **Abort:** `/pikemen {abort}` (the creator, or anyone with Manage Channels).""",
-    **_NAMES,
 )
 
 RULES = M("""\

@@ -14,7 +14,7 @@ from typing import Any
 from bot.errors import IllegalMove, NotAllowed, NotInMatch, NotYourTurn, ServiceError
 from bot.match.entries import Entry, EntryKind
 from bot.match.played import Played, PlayedLog
-from engine.api import Ending, EndingKind, Game, Seat, Side, UndoScope, seat_table, sides_of
+from engine.api import AnyGame, Ending, EndingKind, Seat, Side, UndoScope, seat_table, sides_of
 from engine.errors import IllegalAction
 from engine.i18n import M, Message, Term
 from engine.record import GameRecord, RecordEntry
@@ -50,7 +50,7 @@ class Proposal:
 
 @dataclass(frozen=True, slots=True)
 class MatchState:
-    rules: Game[Any]
+    rules: AnyGame
     seats: Mapping[str, int | None]  # seat → the member holding it (None: a computer seat)
     start: str  # the game's first position (before any setup)
     game: Any  # the game's own state
@@ -71,7 +71,7 @@ class MatchState:
     @classmethod
     def begin(
         cls,
-        rules: Game[Any],
+        rules: AnyGame,
         seats: Mapping[str, int | None],
         start: str,
         *,

@@ -23,7 +23,7 @@ from bot.replies import Image
 from bot.storage import Connection, MatchRow, Storage, VersionConflict
 from bot.storage import matches as queries
 from bot.storage.matches import LogRow, SeatRow
-from engine.api import Game, result_text
+from engine.api import AnyGame, result_text
 from engine.i18n import M, Term, Text, active
 from engine.registry import get_game
 
@@ -273,7 +273,7 @@ class MatchBook:
         )
 
 
-def rules_of(slug: str) -> Game[Any]:
+def rules_of(slug: str) -> AnyGame:
     return get_game(slug)
 
 

@@ -10,26 +10,20 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import importlib
 import multiprocessing
 import os
 import random
-from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 
 from bot.match import MatchState
-from engine.registry import games, get_game, register
+from engine.registry import get_game
 
 
-def _start_worker(modules: Sequence[str]) -> None:
+def _start_worker() -> None:
     """In a fresh worker: yield the CPU to the bot's own process (a member's action must not
-    wait on a search), and register the games registered outside the engine (tests' games)."""
+    wait on a search). The worker finds the games as the bot does, by their entry points."""
     with contextlib.suppress(OSError):
         os.nice(10)
-    for name in modules:
-        game = getattr(importlib.import_module(name), "GAME", None)
-        if game is not None:
-            register(game)
 
 
 def _think(slug: str, position: str, level: str, budget_ms: float, seed: int) -> list[str]:
@@ -56,11 +50,9 @@ def _concedes(slug: str, position: str, seat: str, side: str) -> bool:
 
 class ComputerPlayers:
     def __init__(self, workers: int = 1, budgets: dict[str, float] | None = None) -> None:
-        modules = sorted({type(g).__module__ for g in games() if not type(g).__module__.startswith("engine.")})
         # spawn, not fork: the bot's process has threads (storage, rendering) a fork would copy mid-lock.
         context = multiprocessing.get_context("spawn")
-        self._pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker,
-                                         initargs=(modules,))  # fmt: skip
+        self._pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker)
         from engine.search import BUDGET_MS
 
         # Milliseconds a level thinks per action (its search effort is counted in nodes, so a

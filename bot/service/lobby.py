@@ -18,7 +18,7 @@ from bot.storage import ChannelHasMatch, MatchRow, timers
 from bot.storage import matches as queries
 from bot.storage.matches import NewMatch
 from bot.storage.timers import TimerKind
-from engine.api import Game
+from engine.api import AnyGame
 from engine.errors import IllegalAction
 from engine.i18n import M, P
 from engine.record import GameRecord
@@ -290,7 +290,7 @@ class Lobby:
         return Reply(str(aborted), match_id=row.id, game=row.game)
 
 
-def _players_for(rules: Game[Any], choice: str) -> int:
+def _players_for(rules: AnyGame, choice: str) -> int:
     """The player count when none was given: the smallest table that has the chosen seat."""
     wanted = choice.strip().lower()
     for players in sorted(rules.player_counts):
@@ -299,7 +299,7 @@ def _players_for(rules: Game[Any], choice: str) -> int:
     return min(rules.player_counts)
 
 
-def _start_from(rules: Game[Any], text: str) -> str:
+def _start_from(rules: AnyGame, text: str) -> str:
     """A start position from a game record (JSON) or position notation."""
     try:
         if text.lstrip().startswith("{"):

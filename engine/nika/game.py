@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from engine.api import ClaimSpec, Ending, EndingKind, Game, Outcome, Seat, Side, Step, UndoScope
 from engine.errors import GameOver, IllegalAction
@@ -12,6 +13,8 @@ from engine.nika.actions import Action, Advance, Move, Pass, Rally, Rotate, pars
 from engine.nika.board import City, Direction, Team, square_name
 from engine.nika.describe import describe_message
 from engine.nika.events import Event
+from engine.nika.record import FORMAT as RECORD_FORMAT
+from engine.nika.record import upgraded
 from engine.nika.state import GameState, Reason
 from engine.nika.state import Outcome as NikaOutcome
 from engine.nika.words import summary
@@ -57,7 +60,7 @@ def city_of(seat: str) -> City:
         raise IllegalAction(M("{seat} is not a city of Nika", seat=repr(seat))) from None
 
 
-class NikaGame(Game[GameState]):
+class NikaGame(Game[GameState, Action, Event]):
     slug = "nika"
     title = "Nika"
     player_counts = (2, 3, 4)
@@ -66,6 +69,7 @@ class NikaGame(Game[GameState]):
     undo_scope = UndoScope.TURN
     claim = ClaimSpec(verb="declare", concede_verb="concede", challenge_verb="challenge", title="Nika", option="team")
     seat_word = "city"
+    record_formats = (RECORD_FORMAT,)  # the first release's records
 
     def seats(self, players: int) -> tuple[Seat, ...]:
         if players not in self.player_counts:
@@ -143,6 +147,9 @@ class NikaGame(Game[GameState]):
             state, more = state.apply(Pass())
             events.extend(more)
         return state, events
+
+    def upgrade_record(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        return upgraded(data)
 
     def describe(self, events: Sequence[Event]) -> str:
         return str(describe_message(events))

@@ -4,6 +4,7 @@ decided away from the board. Replaying it reproduces every intermediate position
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -116,3 +117,48 @@ class GameRecord:
         if not isinstance(data, dict):
             raise NotationError(M("the game record must be a JSON object"))
         return cls.from_dict(data)
+
+
+def upgraded(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A first-release record (cities, actions, and an optional final ending) as a record of the
+    shared `game-record` format, which the host then checks like any other record."""
+    from engine.record import FORMAT as SHARED_FORMAT
+    from engine.record import FORMAT_VERSION as SHARED_VERSION
+    from engine.record import required_text, shown
+
+    version = data.get("version")
+    if version != FORMAT_VERSION:
+        raise NotationError(M("record format version {version} is not supported (need {needed})",
+                              version=shown(version), needed=FORMAT_VERSION))  # fmt: skip
+    actions = data.get("actions", [])
+    if not isinstance(actions, list):
+        raise NotationError(M("the record's actions must be a list"))
+    entries: list[dict[str, Any]] = []
+    for item in actions:
+        if not isinstance(item, dict):
+            raise NotationError(M("each recorded action must be an object"))
+        entry = {"seat": required_text(item, "city").lower(), "action": required_text(item, "action")}
+        if isinstance(item.get("player"), str):
+            entry["player"] = item["player"]
+        entries.append(entry)
+    raw = data.get("ending")
+    if raw is not None:
+        if not isinstance(raw, dict):
+            raise NotationError(M("the record's ending must be an object"))
+        reason, result = required_text(raw, "reason"), required_text(raw, "result")
+        by = {"player": raw["by"]} if isinstance(raw.get("by"), str) else {}
+        try:
+            team = None if result == "draw" else Team.from_slug(result)
+        except ValueError as error:
+            raise NotationError(str(error)) from None
+        if reason == "agreement" and team is None:
+            entries.append({"seat": "", "end": "agreement", **by})
+        elif reason == "concession" and team is not None:
+            entries.append({"seat": "", "end": "concession", "side": team.slug, **by})
+        elif reason == "resignation" and team is not None:
+            entries.append({"seat": team.opponent.cities[0].name.lower(), "end": "resignation", **by})
+        else:
+            raise NotationError(M("the ending {reason} with result {result} is not one a record keeps",
+                                  reason=shown(reason), result=shown(result)))  # fmt: skip
+    return {"format": SHARED_FORMAT, "version": SHARED_VERSION, "game": "nika", "start": required_text(data, "start"),
+            "actions": entries}  # fmt: skip

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
 
-from engine.api import ActionLike, Choice, Ending, EndingKind, Game, OptionSpec, Outcome, Seat, Step, UndoScope
+from engine.api import Choice, Ending, EndingKind, Game, MatchOption, Outcome, Seat, Step, UndoScope
 from engine.errors import IllegalAction
 from engine.i18n import M
 from engine.numica.actions import Move, parse_action
@@ -19,7 +18,7 @@ from engine.numica.state import ALREADY_SET_UP, GameState, game_over
 
 SEATS = tuple(Seat(colour.slug, colour.title, colour.slug) for colour in COLOURS)
 # Option words are data: the host's catalogue translates them where they are shown.
-SETUP_OPTION = OptionSpec(
+SETUP_OPTION = MatchOption(
     "setup",
     "How the back rows are arranged: each side chooses in secret, or both at random",
     (Choice("choose", "each side chooses"), Choice("random", "at random")),
@@ -34,7 +33,7 @@ def colour_of(seat: str) -> Colour:
         raise IllegalAction(not_a_side(seat)) from None
 
 
-class NumicaGame(Game[GameState]):
+class NumicaGame(Game[GameState, Move, Event]):
     slug = "numica"
     title = "Numica"
     player_counts = (2,)
@@ -85,20 +84,19 @@ class NumicaGame(Game[GameState]):
     def legal_actions(self, state: GameState) -> Sequence[Move]:
         return state.legal_moves()
 
-    def apply(self, state: GameState, action: Any) -> tuple[GameState, Sequence[Event]]:
+    def apply(self, state: GameState, action: Move) -> tuple[GameState, Sequence[Event]]:
         return state.apply(action)
 
     def parse_action(self, text: str) -> Move:
         return parse_action(text)
 
-    def canonical(self, state: GameState, action: Any) -> ActionLike:
+    def canonical(self, state: GameState, action: Move) -> Move:
         """The legal move with the right mark (`x` for a capture), or `action` itself if illegal."""
         if isinstance(action, Move):
             for move in state.legal_moves():
                 if move == action:
                     return move
-        unchanged: ActionLike = action  # not legal here: apply says why
-        return unchanged
+        return action  # not legal here: apply says why
 
     def end(self, state: GameState, ending: Ending) -> tuple[GameState, Sequence[Event]]:
         if state.outcome is not None:

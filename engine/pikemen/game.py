@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from engine.api import Choice, Ending, EndingKind, Game, OptionSpec, Outcome, Seat, Step, UndoScope
+from engine.api import Choice, Ending, EndingKind, Game, MatchOption, Outcome, Seat, Step, UndoScope
 from engine.errors import IllegalAction
 from engine.i18n import Catalog, M, active, using
 from engine.pikemen.actions import Action, Reorient, parse_action
@@ -21,7 +21,7 @@ from engine.pikemen.state import GameState
 from engine.pikemen.words import seat_term
 
 # The option's words are data: the catalogue translates them where commands are built.
-TARGET = OptionSpec(
+TARGET = MatchOption(
     "target", "Points needed to win", tuple(Choice(str(t), f"{t} points") for t in TARGETS), str(TARGETS[0])
 )
 
@@ -61,7 +61,7 @@ def _labelled(catalog: Catalog) -> _MenuSteps:
         )
 
 
-class PikemenGame(Game[GameState]):
+class PikemenGame(Game[GameState, Action, Event]):
     slug = "pikemen"
     title = "Pikemen"
     player_counts = (2, 3, 4)

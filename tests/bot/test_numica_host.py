@@ -18,10 +18,10 @@ from PIL import Image
 
 from bot.clock import ManualClock
 from bot.commands.dispatch import Invoker, autocomplete
+from bot.commands.front_end import front_end
 from bot.console import Console
 from bot.dispatcher import TimerDispatcher
 from bot.errors import ConfirmFirst, IllegalMove, NotAllowed, NotInMatch, NotYourTurn
-from bot.games import front_end
 from bot.replies import Notice, Reply
 from bot.service import MatchService
 from engine.numica import ARRANGEMENTS, Move

@@ -19,7 +19,7 @@ import pytest
 from PIL import Image
 
 from bot import menus
-from engine import Game, IllegalAction, games
+from engine import AnyGame, IllegalAction, games
 from engine.record import GameRecord, RecordEntry
 from render import render_state
 
@@ -32,7 +32,7 @@ CASES = [
 ]
 
 
-def new_game(game: Game[Any], players: int, seed: int, rng: random.Random) -> tuple[Any, dict[str, str]]:
+def new_game(game: AnyGame, players: int, seed: int, rng: random.Random) -> tuple[Any, dict[str, str]]:
     state = game.new(players, game.option_defaults(), seed)
     setup = {}
     pending = game.setup_pending(state)
@@ -42,7 +42,7 @@ def new_game(game: Game[Any], players: int, seed: int, rng: random.Random) -> tu
     return state, setup
 
 
-def playout(game: Game[Any], players: int, seed: int) -> tuple[Any, dict[str, str], list[tuple[Any, Any, Any]]]:
+def playout(game: AnyGame, players: int, seed: int) -> tuple[Any, dict[str, str], list[tuple[Any, Any, Any]]]:
     """(start state, setup, [(state before, action, events)]) of a random game."""
     rng = random.Random(seed)
     start, setup = new_game(game, players, seed, rng)

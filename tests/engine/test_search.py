@@ -11,14 +11,16 @@ import random
 from typing import Any
 
 import pytest
-from nika_scenarios import START
 
 from engine import games, get_game
 from engine.__main__ import answer, new_playable
+from engine.nika import GameState
 from engine.search import BUDGET_MS, LEVELS, accepts_draw, concedes_claim, think
 
 NIKA = get_game("nika")
 QUICK_MS = 40.0  # for a whole turn
+
+START = GameState.start().notation()
 
 
 def notations(actions: list[Any]) -> list[str]:
@@ -204,15 +206,15 @@ def test_a_claim_for_its_own_side_is_not_for_it_to_concede():
 
 
 def test_serve_answers_a_think_request_with_the_actions_of_the_turn():
-    reply = answer({"position": "start", "think": {"ms": 50, "level": "normal", "seed": 4}})
+    reply = answer({"position": "start", "think": {"ms": 50, "level": "normal", "seed": 4}}, NIKA)
     assert set(reply) == {"actions"} and len(reply["actions"]) == 2
     state = NIKA.load(START)
     for text in reply["actions"]:
         state, _ = NIKA.apply(state, NIKA.parse_action(text))
-    again = answer({"position": START, "think": {"ms": 50, "level": "normal", "seed": 4}})
+    again = answer({"position": START, "think": {"ms": 50, "level": "normal", "seed": 4}}, NIKA)
     assert again == reply
 
 
 def test_serve_names_the_levels_when_one_is_unknown():
-    reply = answer({"position": "start", "think": {"ms": 50, "level": "expert"}})
+    reply = answer({"position": "start", "think": {"ms": 50, "level": "expert"}}, NIKA)
     assert reply == {"error": '"level" is one of easy, normal, hard'}

@@ -17,7 +17,7 @@ from engine.nika import Direction, describe_events, parse_action, parse_directio
 from engine.nika.game import GAME
 from render.words import catalog, po_file
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 SPANISH = catalog("es")
 
 

@@ -10,26 +10,27 @@ from pathlib import Path
 
 from nika_scenarios import START, legal
 
+from engine import get_game
 from engine.__main__ import main, serve
 from tests.engine.serving import serve_over_a_pipe
 
-PROJECT = Path(__file__).resolve().parents[2]
+PROJECT = Path(__file__).resolve().parents[3]
 
 
 def test_start_prints_the_start_position(capsys):
-    assert main(["start"]) == 0
+    assert main(["--game", "nika", "start"]) == 0
     assert capsys.readouterr().out == START + "\n"
 
 
 def test_legal_prints_every_legal_action_one_per_line(capsys):
-    assert main(["legal", START]) == 0
+    assert main(["--game", "nika", "legal", START]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert set(lines) == legal(START) and len(lines) == len(set(lines))
     assert "advance k4,k5" in lines and lines[-1] == "pass"
 
 
 def test_apply_prints_the_new_position_and_the_events(capsys):
-    assert main(["apply", START, "advance k4,k5", "Move J6 West"]) == 0
+    assert main(["--game", "nika", "apply", START, "advance k4,k5", "Move J6 West"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0] == (
         "A:i6w,j4w,j5w,k5n,k6n,l4e S:d7s,d8e,d9n,e8e,e9n,f9n "
@@ -39,20 +40,20 @@ def test_apply_prints_the_new_position_and_the_events(capsys):
 
 
 def test_apply_reports_a_win(capsys):
-    assert main(["apply", "A:k12n S:- M:- T:- A2", "move k12 n"]) == 0
+    assert main(["--game", "nika", "apply", "A:k12n S:- M:- T:- A2", "move k12 n"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[-1] == "result: athens-messene (Athens–Messene reached the victory area)"
 
 
 def test_apply_refuses_an_illegal_action_on_stderr(capsys):
-    assert main(["apply", START, "move k6 n"]) == 1
+    assert main(["--game", "nika", "apply", START, "move k6 n"]) == 1
     captured = capsys.readouterr()
     assert captured.out == ""
     assert captured.err == "error: k6 is not one of your pieces: it is empty\n"
 
 
 def test_a_bad_position_is_an_error(capsys):
-    assert main(["legal", "A:k7n S:- M:- T:- A2"]) == 1
+    assert main(["--game", "nika", "legal", "A:k7n S:- M:- T:- A2"]) == 1
     assert "k7 is in the central area" in capsys.readouterr().err
 
 
@@ -64,7 +65,7 @@ def test_serve_answers_json_lines_in_process():
     ]
     stdin = io.StringIO("\n".join(json.dumps(r) for r in requests) + "\n\n")
     stdout = io.StringIO()
-    serve(stdin, stdout)
+    serve(stdin, stdout, get_game("nika"))
     replies = [json.loads(line) for line in stdout.getvalue().splitlines()]
     assert replies[0]["position"] == (
         "A:j4w,j5w,j6w,k5n,k6n,l4e S:d7s,d8e,d9n,e8e,e9n,f9n "
@@ -86,7 +87,7 @@ def test_serve_over_a_pipe():
         {"position": START, "actions": "pass"},
         {"position": "garbage", "legal": True},
     ]
-    replies = serve_over_a_pipe(requests)
+    replies = serve_over_a_pipe(requests, "nika")
     assert replies[0]["result"] == "athens-messene"
     assert replies[0]["events"][-1] == {"event": "win", "team": "athens-messene", "city": "athens", "square": "k13"}
     assert replies[1]["result"] == "draw"
@@ -99,7 +100,6 @@ def test_serve_over_a_pipe():
 
 
 def test_start_via_subprocess():
-    done = subprocess.run(
-        [sys.executable, "-m", "engine", "start"], capture_output=True, text=True, cwd=PROJECT, timeout=60, check=True
-    )
+    argv = [sys.executable, "-m", "engine", "--game", "nika", "start"]
+    done = subprocess.run(argv, capture_output=True, text=True, cwd=PROJECT, timeout=60, check=True)
     assert done.stdout.strip() == START

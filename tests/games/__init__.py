@@ -1,1 +1,0 @@
-"""Games defined only for the tests, to show the host needs nothing but the interface."""

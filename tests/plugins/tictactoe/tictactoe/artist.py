@@ -1,0 +1,106 @@
+"""Tic-tac-toe's picture: the grid, the marks, the last move shaded, the squares lettered, and
+a line saying whose turn it is or how the game ended. It follows the host's drawing lock: text
+is drawn with the shared fonts only while holding `DRAWING`; the empty board is built once per
+language with `built_once`.
+"""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from engine.i18n import M
+from render.api import DRAWING, Recent, built_once, drawable, learn_palette, mark_font, plain_font
+from tictactoe.game import GAME, Board, Marked, seat_term, square_name
+
+CELL, MARGIN, STATUS = 120, 40, 64
+SIZE = (MARGIN * 2 + CELL * 3, MARGIN * 2 + CELL * 3 + STATUS)
+PAPER, INK, GRID = (247, 243, 232), (45, 42, 38), (120, 110, 95)
+X_INK, O_INK, SHADE = (176, 58, 46), (36, 94, 156), (236, 222, 178)
+FLAT = [PAPER, INK, GRID, X_INK, O_INK, SHADE]
+
+
+def _box(square: int) -> tuple[int, int, int, int]:
+    left, top = MARGIN + CELL * (square % 3), MARGIN + CELL * (square // 3)
+    return left, top, left + CELL, top + CELL
+
+
+@built_once
+def _empty() -> Image.Image:
+    """The grid and its letters, in the active language's face (built once per language)."""
+    image = Image.new("RGB", SIZE, PAPER)
+    draw = ImageDraw.Draw(image)
+    for k in (1, 2):
+        draw.line((MARGIN + CELL * k, MARGIN, MARGIN + CELL * k, MARGIN + CELL * 3), fill=GRID, width=4)
+        draw.line((MARGIN, MARGIN + CELL * k, MARGIN + CELL * 3, MARGIN + CELL * k), fill=GRID, width=4)
+    font = mark_font(18)
+    for k in range(3):
+        draw.text((MARGIN + CELL * k + CELL // 2, MARGIN // 2), "abc"[k], font=font, fill=GRID, anchor="mm")
+        draw.text((MARGIN // 2, MARGIN + CELL * k + CELL // 2), str(3 - k), font=font, fill=GRID, anchor="mm")
+    return image
+
+
+def _last(recent: Recent) -> int | None:
+    marks = [e.square for e in (recent[-1] if recent else ()) if isinstance(e, Marked)]
+    return marks[-1] if marks else None
+
+
+def _status(state: Board) -> str:
+    if state.outcome is not None:
+        return str(state.outcome.summary)
+    return str(M("{seat} to act", seat=seat_term(state.to_act)))
+
+
+class TicTacToeArtist:
+    slug = "tictactoe"
+
+    def picture(
+        self, state: Board, recent: Recent = (), *, perspective: str | None = None, caption: str | None = None,
+        locale: str = "en",
+    ) -> Image.Image:  # fmt: skip
+        image = _empty().copy()
+        draw = ImageDraw.Draw(image)
+        last = _last(recent)
+        if last is not None:
+            left, top, right, bottom = _box(last)
+            draw.rectangle((left + 4, top + 4, right - 4, bottom - 4), fill=SHADE)
+        for square, cell in enumerate(state.cells):
+            left, top, right, bottom = _box(square)
+            pad = 28
+            if cell == "x":
+                draw.line((left + pad, top + pad, right - pad, bottom - pad), fill=X_INK, width=12)
+                draw.line((left + pad, bottom - pad, right - pad, top + pad), fill=X_INK, width=12)
+            elif cell == "o":
+                draw.ellipse((left + pad, top + pad, right - pad, bottom - pad), outline=O_INK, width=11)
+        words = _status(state) + (f" · {caption}" if caption else "")
+        with DRAWING:  # the shared fonts draw on one thread at a time
+            draw.text((SIZE[0] // 2, SIZE[1] - STATUS // 2 - 8), drawable(words)[:60], font=plain_font(22), fill=INK,
+                      anchor="mm")  # fmt: skip
+        return image
+
+    def alt_text(self, state: Board, recent: Recent = (), *, locale: str = "en") -> str:
+        parts = [str(M("Tic-tac-toe board. {status}.", status=_status(state)))]
+        for seat in ("x", "o"):
+            squares = [square_name(i) for i, cell in enumerate(state.cells) if cell == seat]
+            if squares:
+                parts.append(str(M("{seat} holds {squares}.", seat=seat_term(seat), squares=", ".join(squares))))
+        if recent:
+            parts.append(str(M("Last move: {move}.", move=GAME.describe(recent[-1]))))
+        return " ".join(parts)
+
+    def palette(self) -> Image.Image:
+        return _palette()
+
+    def warm_up(self) -> None:
+        _empty()
+
+
+@built_once
+def _palette() -> Image.Image:
+    # A swatch of everything drawn: every mark on every background, and text on each.
+    sample = Board("xo.x.o..x", "o")
+    swatch = TicTacToeArtist().picture(sample, [[Marked("x", 8)]], caption="swatch")
+    return learn_palette(FLAT, swatch)
+
+
+ARTIST = TicTacToeArtist()
+
