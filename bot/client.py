@@ -137,7 +137,8 @@ class NikaBot(commands.Bot):
             raise
         if not isinstance(channel, discord.abc.Messageable):
             raise ChannelGone
-        with speaking(notice.locale):  # the buttons under it speak the language its text was written in
+        # The buttons under it speak the language its text was written in.
+        with speaking(notice.locale, notice.reply.game):
             view = view_for(notice.reply)
         try:
             message = await send_to(channel, notice.reply, view, nonce=nonce)

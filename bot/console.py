@@ -1,11 +1,11 @@
 """A local console over the same service and commands as the Discord bot, for every game.
 
-Type the slash commands as text (`/nika move piece:j6 direction:w`, `/numica move from:c1
-to:c4`) and switch the acting player with `as @alice`. Boards are written as PNG files;
+Type the slash commands as text (`/<game> move from:c1 to:c4`) and switch the acting player
+with `as @alice`. Boards are written as PNG files;
 everything the bot would post is printed. Computer seats play by themselves, as on Discord.
 
 It speaks one language (`--locale es`): its words, the replies and the boards. Command and
-option names are typed in English, or as the help shows them in that language (`/numica
+option names are typed in English, or as the help shows them in that language (`/<game>
 mover desde:c1 hasta:c4`); Tab completes both.
 """
 
@@ -17,7 +17,7 @@ import hashlib
 import re
 import threading
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from bot.clock import Clock, SystemClock
@@ -32,8 +32,8 @@ from bot.storage import bot_state
 from bot.texts import command as command_name
 from bot.texts import option as option_name
 from engine.i18n import M, Message
-from engine.registry import games
-from render.words import catalog
+from engine.registry import installed_slugs
+from render.words import catalog, playing
 
 CONSOLE_GUILD = 1
 _OPTION = re.compile(r"(?:^|\s)([^\W\d]\w*):")  # Spanish names have accents: `opción:`
@@ -44,35 +44,42 @@ NAME_KEY = "console-name:"
 TEXT_OPTIONS = frozenset({"from", "action"})  # values that may hold `word:` themselves
 
 
-def greeting() -> str:
-    slugs = [g.slug for g in games()]
-    first = slugs[0] if slugs else "nika"
+def example(games: Sequence[str]) -> str:
+    """How to open a match of the first hosted game, in its own words: `/<game> new <seat>:<choice>`."""
+    if not games:
+        return f"/<game> {command_name('new')}"
+    first = games[0]
+    seat = commands_for(first)["new"].options[0]
+    value = seat.choices[0].value if seat.choices else "…"
+    return f"/{first} {command_name('new')} {option_name(seat.name)}:{value}"
+
+
+def greeting(games: Sequence[str]) -> str:
     return str(M(
         """\
 Game console — the bot's commands, played locally. Games: {games}
-  /{first} {new} {city}:athens-messene     open a match (/<game> {help} lists every command)
+  {example} open a match (/<game> {help} lists every command)
   as @bob                            act as another player (names are remembered)
   channel 2                          use another channel (one match per channel)
   manage on|off                      act with Manage Channels (a moderator)
   help                               this list · quit (or Ctrl-D) leaves
 """,
-        games=", ".join("/" + s for s in slugs), first=first, new=command_name("new"), city=option_name("city"),
-        help=command_name("help"),
+        games=", ".join("/" + s for s in games), example=example(games).ljust(34), help=command_name("help"),
     ))  # fmt: skip
 
 
-CONSOLE_HELP = M("""\
+def console_help(games: Sequence[str]) -> str:
+    return str(M("""\
 Console commands (besides the games' slash commands, typed as text):
   as @name          act as another player; the first use of a name remembers it
   channel N         switch to channel N (each channel holds one match at a time)
   manage on|off     act as someone with Manage Channels (abort a started match, server settings)
   help              this list;  /<game> {help}  lists a game's commands
   quit              leave (Ctrl-D and Ctrl-C too)
-Options are written name:value, e.g. /nika {move} {piece}:j6 {direction}:w; {record}:<path> reads a file.
+Options are written name:value, e.g. {example}; {record}:<path> reads a file.
 Boards are written as PNG files into the boards folder; open them to see the board.""",
-    help=command_name("help"), move=command_name("move"), piece=option_name("piece"),
-    direction=option_name("direction"), record=option_name("record"),
-)  # fmt: skip
+        help=command_name("help"), example=example(games), record=option_name("record"),
+    ))  # fmt: skip
 
 
 def _plain(word: str) -> str:
@@ -105,16 +112,20 @@ def user_id_for(name: str) -> int:
     return int.from_bytes(hashlib.sha256(name.lower().encode()).digest()[:6], "big")
 
 
-def parse_command(line: str, locale: str = "en") -> tuple[str, str, list[tuple[str, str]]]:
-    """`/nika move piece:j6 direction:w` → ("nika", "move", [("piece", "j6"), ("direction", "w")]).
-    Names typed in `locale`'s language come back as the English names the commands know."""
+def parse_command(
+    line: str, locale: str = "en", games: Sequence[str] | None = None
+) -> tuple[str, str, list[tuple[str, str]]]:
+    """`/<game> move piece:j6 direction:w` → ("<game>", "move", [("piece", "j6"), ("direction", "w")]),
+    for one of `games` (default: every installed game). Names typed in `locale`'s language come
+    back as the English names the commands know."""
     body = line.strip().removeprefix("/").strip()
-    slugs = [g.slug for g in games()]
+    slugs = list(installed_slugs() if games is None else games)
     group, _, rest = body.partition(" ")
     group = group.lower()
     if group not in slugs:
-        raise ServiceError(M("commands start with a game: {games} (e.g. /nika {help})",
-                             games=", ".join("/" + s for s in slugs), help=command_name("help")))  # fmt: skip
+        raise ServiceError(M("commands start with a game: {games} (e.g. /{game} {help})",
+                             game=slugs[0] if slugs else "<game>", games=", ".join("/" + s for s in slugs),
+                             help=command_name("help")))  # fmt: skip
     typed, _, rest = rest.strip().partition(" ")
     name = command_names(group, locale).get(typed.lower(), typed.lower())
     command = commands_for(group).get(name)
@@ -154,9 +165,11 @@ def storable_name(name: str) -> bool:
 
 class Console:
     def __init__(
-        self, service: MatchService, boards_dir: Path, out: Callable[[str], None] = print, locale: str = "en"
-    ) -> None:
+        self, service: MatchService, boards_dir: Path, out: Callable[[str], None] = print, locale: str = "en",
+        games: Sequence[str] | None = None,
+    ) -> None:  # fmt: skip
         self.service = service
+        self.games = tuple(installed_slugs() if games is None else games)  # the groups it offers
         self.locale = locale
         self.boards_dir = boards_dir
         self.out = out
@@ -210,7 +223,7 @@ class Console:
             return False
         try:
             if word == "help":
-                self.out(str(CONSOLE_HELP))
+                self.out(console_help(self.games))
             elif word == "as":
                 name = line[3:].strip().lstrip("@") or self.user
                 if not storable_name(name):
@@ -243,7 +256,7 @@ class Console:
         self.out(str(message))
 
     async def command(self, line: str) -> None:
-        game, name, pairs = parse_command(line, self.locale)
+        game, name, pairs = parse_command(line, self.locale, self.games)
         command = commands_for(game).get(name)
         if command is None:
             raise refuse_unknown(game, name)
@@ -255,8 +268,9 @@ class Console:
             await self.service.seen_locale(user, self.locale, CONSOLE_GUILD, self.locale)
         who = Invoker(CONSOLE_GUILD, self.channel, user, can_manage=self.can_manage, rate_limited=False, console=True,
                       locale=self.locale)  # fmt: skip
-        reply = await dispatch(self.service, who, game, name, options)
-        self.print_reply(reply)
+        with playing(game):  # the game's own words first
+            reply = await dispatch(self.service, who, game, name, options)
+            self.print_reply(reply)
 
     def print_reply(self, reply: Reply) -> None:
         self.out(self.show(reply.text))
@@ -298,16 +312,17 @@ class _Completer:
     """Tab completion: console words, then a game's group, its commands, and their options, by
     their names in the console's language and in English."""
 
-    def __init__(self, locale: str = "en") -> None:
+    def __init__(self, locale: str = "en", games: Sequence[str] | None = None) -> None:
         self.locale = locale
+        self.games = tuple(installed_slugs() if games is None else games)
         self.matches: list[str] = []
 
     def candidates(self, line: str, word: str) -> list[str]:
         before = line[: len(line) - len(word)].split()
         if not before:
-            return ["as ", "channel ", "manage ", "help", "quit"] + [f"/{g.slug} " for g in games()]
+            return ["as ", "channel ", "manage ", "help", "quit"] + [f"/{slug} " for slug in self.games]
         group = before[0].lstrip("/")
-        if group not in {g.slug for g in games()}:
+        if group not in self.games:
             return []
         names = command_names(group, self.locale)
         if len(before) == 1:
@@ -331,13 +346,13 @@ def _shown_first(names: dict[str, str], context: str, locale: str, tail: str) ->
 
 
 def _reader(loop: asyncio.AbstractEventLoop, queue: asyncio.Queue[str | None], prompt: Callable[[], str],
-            ready: threading.Event, locale: str = "en") -> None:  # fmt: skip
+            ready: threading.Event, locale: str = "en", games: Sequence[str] | None = None) -> None:  # fmt: skip
     """Reads lines on a daemon thread: Ctrl-C in the main thread then ends the console at once,
     with no thread left waiting on the terminal."""
     with contextlib.suppress(ImportError):
         import readline  # line editing and history for input()
 
-        readline.set_completer(_Completer(locale).complete)
+        readline.set_completer(_Completer(locale, games).complete)
         readline.set_completer_delims(" ")
         readline.parse_and_bind("tab: complete")
     while True:
@@ -354,26 +369,29 @@ def _reader(loop: asyncio.AbstractEventLoop, queue: asyncio.Queue[str | None], p
             return
 
 
-async def run_console(database: str, boards_dir: str, clock: Clock | None = None, locale: str = "en") -> None:
-    """The console, speaking `locale` (`python -m bot console --locale es`)."""
+async def run_console(
+    database: str, boards_dir: str, clock: Clock | None = None, locale: str = "en", games: Sequence[str] | None = None
+) -> None:
+    """The console, speaking `locale` (`python -m bot console --locale es`), with a command group
+    for each of `games` (default: every installed game)."""
     with speaking(locale):
-        await _run_console(database, boards_dir, clock, locale)
+        await _run_console(database, boards_dir, clock, locale, tuple(installed_slugs() if games is None else games))
 
 
-async def _run_console(database: str, boards_dir: str, clock: Clock | None, locale: str) -> None:
+async def _run_console(database: str, boards_dir: str, clock: Clock | None, locale: str, games: Sequence[str]) -> None:
     from bot.service.computer import ComputerPlayers
 
     service = await MatchService.open(database, clock=clock or SystemClock(), computers=ComputerPlayers())
-    console = Console(service, Path(boards_dir), locale=locale)
+    console = Console(service, Path(boards_dir), locale=locale, games=games)
     await console.load_names()
     dispatcher = TimerDispatcher(service, console.announce)
     dispatcher.start()
-    print(greeting())  # run_console speaks the console's language around all of this
+    print(greeting(games))  # run_console speaks the console's language around all of this
     queue: asyncio.Queue[str | None] = asyncio.Queue()
     ready = threading.Event()
     ready.set()
-    thread = threading.Thread(target=_reader, args=(asyncio.get_running_loop(), queue, console.prompt, ready, locale),
-                              daemon=True)  # fmt: skip
+    reading = (asyncio.get_running_loop(), queue, console.prompt, ready, locale, games)
+    thread = threading.Thread(target=_reader, args=reading, daemon=True)
     thread.start()
     try:
         while True:

@@ -3,7 +3,7 @@ so str(error) renders in the language of whoever reads it."""
 
 from __future__ import annotations
 
-from engine.i18n import M, Text
+from engine.i18n import M, Term, Text
 
 
 class ServiceError(Exception):
@@ -11,7 +11,12 @@ class ServiceError(Exception):
 
 
 class NoMatch(ServiceError):
-    pass
+    """No match where one was asked for. The service does not know which game's command asked;
+    the command layer says how to start one of that game (`for_game`)."""
+
+    def for_game(self, game: str) -> NoMatch:
+        return NoMatch(M("there is no match in this channel: start one with /{game} {new}", game=game,
+                         new=Term("new", "command")))  # fmt: skip
 
 
 class ChannelBusy(ServiceError):

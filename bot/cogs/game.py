@@ -1,4 +1,4 @@
-"""One slash-command group per hosted game (`/nika`, `/numica`, `/pikemen`), built from the
+"""One slash-command group per hosted game (`/<game>`, named by its slug), built from the
 command specs (bot/commands): this module turns each spec into a discord.py command whose
 parameters Discord types, and runs it through `dispatch`. No game decisions are made here.
 """
@@ -73,7 +73,7 @@ def _python_name(option: OptionSpec) -> str:
 class GameGroup(app_commands.Group):
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         log.exception("command failed", exc_info=error)
-        with speaking(_locale(interaction)):
+        with speaking(_locale(interaction), self.name):
             await send_private(interaction, went_wrong(self.name))
 
 
@@ -145,7 +145,7 @@ class GameCog(commands.Cog):
         async def suggest(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
             filled = {key: value for key, value in vars(interaction.namespace).items() if isinstance(value, str)}
             filled[option.name] = current
-            with speaking(_locale(interaction)):
+            with speaking(_locale(interaction), self.game):
                 steps = await autocomplete(
                     self.service, invoker(interaction), self.game, spec.name, option.name, filled
                 )
@@ -157,7 +157,7 @@ class GameCog(commands.Cog):
     # --- the one path every command takes --------------------------------------------
     async def run(self, interaction: discord.Interaction, spec: CommandSpec, options: Mapping[str, Any]) -> None:
         # Everything said in answer (replies, refusals, the board's words) is in the player's language.
-        with in_flight_of(self.bot).track(), speaking(_locale(interaction)):
+        with in_flight_of(self.bot).track(), speaking(_locale(interaction), self.game):
             await self.service.seen_locale(interaction.user.id, _locale(interaction), interaction.guild_id or 0,
                                            _guild_locale(interaction))  # fmt: skip
             await self._run(interaction, spec, options)

@@ -2,8 +2,8 @@
 carry the game, the match and the board version (or the question asked), so they keep
 working after a restart, and a press on an old board is caught.
 
-- the action panel under a board: a button per first step (Nika's Move, Rotate, …, or a
-  single Play), then select menus listing only legal choices, step by step (the game's
+- the action panel under a board: a button per first step (the game's verbs, Move, Rotate,
+  …, or a single Play), then select menus listing only legal choices, step by step (the game's
   action paths, see bot/menus.py); Undo;
 - a setup button while secret setup choices are owed;
 - answer buttons under a draw offer or a claim, naming the log entry that asked;
@@ -11,7 +11,7 @@ working after a restart, and a press on an old board is caught.
 
 Custom ids: `<game>:p:<match>:<board>:<step>`, `<game>:s:<match>:<board>[:<step>…]`,
 `<game>:a:<match>:<question>:<answer>`, `<game>:c:<match>:<version>:<kind>[:<arg>]`,
-`<game>:u:<match>:<board>`. The first release's `nika:` ids are the same shapes.
+`<game>:u:<match>:<board>`. Ids posted by the first release have the same shapes.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ import functools
 import logging
 import re
 from collections.abc import Callable, Coroutine, Sequence
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import discord
 
@@ -54,7 +54,11 @@ CONFIRMS = {
     "declare": M("Yes, declare"), "leave": M("Yes, leave"),
 }  # fmt: skip
 BUTTONS: dict[str, Text] = {"undo": M("Undo"), "play": M("Play")}
-Owner = TypeVar("Owner")
+class _OfAGame(Protocol):
+    game: str
+
+
+Owner = TypeVar("Owner", bound=_OfAGame)
 
 
 def service_of(interaction: discord.Interaction) -> MatchService:
@@ -73,7 +77,7 @@ def answered(
     @functools.wraps(callback)
     async def wrapper(owner: Owner, interaction: discord.Interaction) -> None:
         locale = str(interaction.locale.value) if interaction.locale else None
-        with in_flight_of(interaction.client).track(), speaking(locale):
+        with in_flight_of(interaction.client).track(), speaking(locale, owner.game):
             try:
                 await callback(owner, interaction)
             except ServiceError as error:
@@ -82,7 +86,7 @@ def answered(
                 log.exception("a component's reply failed")
             except Exception:
                 log.exception("a component failed")
-                await send_private(interaction, went_wrong(getattr(owner, "game", "nika")))
+                await send_private(interaction, went_wrong(owner.game))
 
     return wrapper
 
@@ -220,7 +224,7 @@ class PanelButton(
         rules = get_game(self.game)
         chosen: tuple[str, ...] = () if self.kind == "play" else (self.kind,)
         action = menus.action_at(rules, legal, chosen)
-        if action is not None:  # a one-step action, like Nika's pass
+        if action is not None:  # a one-step action, such as a pass
             await _play(interaction, self.game, self.match_id, self.board, action.notation(), picker=False)
             return
         steps = menus.next_steps(rules, legal, chosen)
@@ -434,7 +438,7 @@ class SetupForm(discord.ui.Modal):
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True)
-        with speaking(str(interaction.locale.value) if interaction.locale else None):
+        with speaking(str(interaction.locale.value) if interaction.locale else None, self.game):
             try:
                 await _submit_setup(interaction, self.game, self.choice.value, picker=False)
             except ServiceError as error:

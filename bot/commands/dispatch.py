@@ -11,6 +11,7 @@ from bot import menus
 from bot.commands.shared import commands_for, refuse_unknown
 from bot.commands.spec import CommandSpec, Context, Invoker, OptionKind, OptionSpec
 from bot.commands.values import checked, parse_options, parse_value
+from bot.errors import NoMatch
 from bot.replies import Reply
 from bot.service import MatchService
 from engine.api import Step
@@ -30,7 +31,10 @@ async def dispatch(service: MatchService, who: Invoker, game: str, name: str, op
     values = checked(command, options)
     if command.cooldown and who.rate_limited:
         service.cooldowns.take(who.user_id, game, name)
-    return await command.run(Context(service, who, game), values)
+    try:
+        return await command.run(Context(service, who, game), values)
+    except NoMatch as missing:
+        raise missing.for_game(game) from None
 
 
 def path_values(command: CommandSpec, options: Mapping[str, Any], upto: int) -> list[str | None]:

@@ -111,8 +111,7 @@ class MatchBook:
         async with self.storage.reading() as db:
             row = await find(db)
             if row is None:
-                raise NoMatch(M("there is no match in this channel: start one with /<game> {new}, e.g. /nika {new}",
-                                new=Term("new", "command")))  # fmt: skip
+                raise NoMatch(M("there is no match in this channel"))
             cached = self._states.get(row.id)
             if cached is not None and cached[0] == row.version:
                 self._states.move_to_end(row.id)

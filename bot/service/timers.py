@@ -102,14 +102,14 @@ class TurnTimers:
         except NoMatch:
             row = None
         if row is not None and timer.kind is TimerKind.LOBBY and row.status == "lobby":
-            with speaking(await self._locale(row, (row.creator_id,))):
+            with speaking(await self._locale(row, (row.creator_id,)), row.game):
                 return await self._expire_lobby(row, timer)
         if row is None or row.status != "active" or state.is_over:
             async with self.book.storage.transaction() as db:
                 await timers.take(db, timer.id)
             return False
         # No interaction asked for this post: it speaks the language of those it addresses.
-        with speaking(await self._locale(row, _humans_waited_for(state) or tuple(sorted(state.players)))):
+        with speaking(await self._locale(row, _humans_waited_for(state) or tuple(sorted(state.players))), row.game):
             if timer.kind is TimerKind.DEADLINE:
                 return await self._expire_turn(row, state, timer)
             if timer.kind is TimerKind.COMPUTER:

@@ -52,7 +52,7 @@ async def numica_under_way(service: MatchService, channel: int) -> None:
 
 # --- the service's replies -----------------------------------------------------------------
 async def test_the_lobby_speaks_spanish_and_names_the_commands_as_discord_shows_them(service: MatchService) -> None:
-    with speaking(SPANISH):
+    with speaking(SPANISH, "pikemen"):  # as the front end speaks around a /pikemen command: its own words first
         opened = await service.new_match(GUILD, 1, ALICE, "red", game="pikemen", players=3, deadline_days=2)
         joined = await service.join(GUILD, 1, BOB, "yellow")
     assert opened.text == (

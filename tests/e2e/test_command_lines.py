@@ -35,14 +35,14 @@ def test_engine_serve_help_describes_the_protocol() -> None:
 
 
 def test_engine_apply_takes_start_as_render_does() -> None:
-    done = run("-m", "engine", "apply", "start", "move j6 w")
+    done = run("-m", "engine", "--game", "nika", "apply", "start", "move j6 w")
     assert done.returncode == 0 and done.stdout.startswith("A:i6w,j4w,j5w")
     numica = run("-m", "engine", "--game", "numica", "start", "--seed", "3")
     assert numica.returncode == 0 and "red:" in numica.stdout and " red/0" in numica.stdout
 
 
 def test_render_to_a_folder_that_does_not_exist_is_one_line(tmp_path: Path) -> None:
-    done = run("-m", "render", "start", "-o", "/nonexistent/folder/x.png")
+    done = run("-m", "render", "--game", "nika", "start", "-o", "/nonexistent/folder/x.png")
     assert done.returncode == 2
     assert done.stderr.startswith("error: cannot write /nonexistent/folder/x.png")
     assert "Traceback" not in done.stderr and done.stderr.count("\n") == 1
@@ -75,6 +75,6 @@ async def test_a_refused_token_is_said_plainly(tmp_path: Path) -> None:
 
 def test_engine_serve_think_answers_with_actions() -> None:
     request = json.dumps({"position": "start", "think": {"ms": 200, "level": "easy", "seed": 1}})
-    done = run("-m", "engine", "serve", stdin=request + "\n")
+    done = run("-m", "engine", "--game", "nika", "serve", stdin=request + "\n")
     reply = json.loads(done.stdout)
     assert len(reply["actions"]) == 2  # Athens has two actions left

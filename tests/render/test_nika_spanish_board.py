@@ -205,17 +205,18 @@ def test_the_tray_captions_fit_their_trays_in_spanish():
 
 
 def test_the_help_is_spanish_and_names_the_commands_as_discord_shows_them():
+    from bot.commands.shared import named
     from bot.games.nika import HELP
 
     with using(SPANISH):
-        text = str(HELP)
+        text = named(HELP, "nika")
     assert text.startswith("**Nika en Discord** — un juego por equipos de hoplitas griegos")
     for command in ("`/nika mover pieza:j6 dirección:w`", "`/nika girar piezas:k5 orientación:w`",
                     "`/nika avanzar piezas:j4,j5,j6`", "`/nika reagrupar casilla:k1 orientación:n`",
                     "`/nika pasar`", "equipo:…`", "`/nika conceder`", "`/nika desafiar`"):  # fmt: skip
         assert command in text, command
     assert "{" not in text and "}" not in text
-    english = str(HELP)
+    english = named(HELP, "nika")
     assert english.startswith("**Nika on Discord** — a team game of Greek hoplites")
     assert "• `/nika move piece:j6 direction:w` — one piece steps one square and ends facing that way" in english
     assert "`/nika declare team:…` then the opponents `/nika concede` or `/nika challenge`." in english

@@ -15,6 +15,7 @@ from numica_pictures import START, TILES, play
 from PIL import Image, ImageChops
 
 from bot.commands.shared import commands_for
+from bot.commands.shared import named
 from bot.games.numica import FRONT_END
 from bot.translations import KEYWORDS
 from engine.api import Ending, EndingKind
@@ -152,11 +153,12 @@ def test_the_fixed_palette_holds_a_spanish_board_as_well_as_an_english_one():
 
 def test_the_help_names_commands_and_options_as_a_spanish_client_shows_them():
     with using(SPANISH):
-        text = str(FRONT_END.help)
+        text = named(FRONT_END.help, "numica")
     assert text.startswith("**Numica en Discord** — dos jugadores, 64 losetas")
     assert "`/numica mover desde:c1 hasta:c4`" in text and "`colocación:choose`" in text
     assert "`/numica {new} bando:red`".format(new=SPANISH.gettext("new", "command")) in text
-    assert "**Numica on Discord**" in str(FRONT_END.help) and "`/numica move from:c1 to:c4`" in str(FRONT_END.help)
+    english = named(FRONT_END.help, "numica")
+    assert "**Numica on Discord**" in english and "`/numica move from:c1 to:c4`" in english
 
 
 def test_the_rules_digest_menus_and_setup_picker_speak_spanish():

@@ -129,15 +129,17 @@ def test_a_spanish_board_reads_at_phone_width():
 
 
 def test_the_help_is_spanish_and_names_the_commands_as_discord_shows_them():
+    from bot.commands.shared import named
     from bot.games.pikemen import HELP
 
     with using(SPANISH):
-        text = str(HELP)
+        text = named(HELP, "pikemen")
     assert text.startswith("**Pikemen en Discord**")
     assert "`/pikemen cargar pieza:a6 hasta:a3`" in text and "`/pikemen girar pieza:b7 orientación:se`" in text
     assert "empieza el jugador más alto" in text
     assert "{" not in text and "}" not in text
-    assert str(HELP).startswith("**Pikemen on Discord**") and "`/pikemen charge piece:a6 to:a3`" in str(HELP)
+    english = named(HELP, "pikemen")
+    assert english.startswith("**Pikemen on Discord**") and "`/pikemen charge piece:a6 to:a3`" in english
 
 
 def test_the_rules_digest_and_menu_questions_are_spanish():

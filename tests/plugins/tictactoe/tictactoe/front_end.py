@@ -14,7 +14,7 @@ from engine.i18n import M
 
 HELP = M(
     """\
-**Tic-tac-toe on Discord** — two players mark a 3×3 grid in turn; three in a row wins.
+**Tic-tac-toe on Discord** — two players mark a grid of nine squares in turn; three in a row wins.
 **Start:** `/tictactoe {new} {seat}:x` opens a lobby here; the other player `/tictactoe {join} {seat}:o` (or the creator seats the computer: `/tictactoe {join} {seat}:o {computer}:hard`); then `/tictactoe {start}`.
 **Your turn:** `/tictactoe {mark} {square}:b2`, `/tictactoe {play} {action}:b2`, or **Play** under the latest board. `/tictactoe {undo}` takes your mark back until the other player marks.
 **Look:** `/tictactoe {board}` · `/tictactoe {history}` · `/tictactoe {replay}`.
@@ -47,7 +47,7 @@ def _labels() -> Mapping[str, str]:
 
 FRONT_END = FrontEnd(
     slug="tictactoe",
-    description="Play tic-tac-toe: three in a row on a 3×3 grid",
+    description="Play tic-tac-toe: three in a row on a grid of nine squares",
     actions=ACTIONS,
     help=HELP,
     rules=RULES,
