@@ -1,6 +1,6 @@
 """Strength benchmark sections for Numica and Pikemen: `numica(args)` and `pikemen(args)`
 take bench/ai.py's argparse namespace (`--games`, `--level`, `--budget-ms`, `--round-robin`,
-`--workers`, `--cap`, `--seed`) and play through its `Match`, `play` and `run_all`.
+`--workers`, `--cap`, `--seed`) and play through bench/playing.py's `Match`, `play` and `run_all`.
 
     /tmp/v/bin/python bench/ai.py --game numica|pikemen [--games 100] [--workers 2] ...
 
@@ -30,9 +30,7 @@ from collections.abc import Sequence
 from functools import partial
 from typing import Any
 
-# Imported by bench/ai.py's main(), which has put bench/ and the project on the path.
-from ai import REFERENCE, Match, Played, print_lengths, print_timing, round_robin, run_all, tally
-
+from bench.playing import REFERENCE, Match, Played, print_lengths, print_timing, round_robin, run_all, tally
 from engine import AnyGame
 from engine.search import BUDGET_MS, LEVELS
 

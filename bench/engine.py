@@ -55,7 +55,7 @@ def playouts(game: AnyGame, players: int, count: int, plies: int, rng: random.Ra
     recorded = []
     for number in range(count):
         start = start_of(game, players, number, rng)
-        state, actions = start, []
+        state, actions = start, list[Any]()
         while game.outcome(state) is None and len(actions) < plies:
             action = rng.choice(list(game.legal_actions(state)))
             state, _ = game.apply(state, action)

@@ -15,6 +15,7 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -50,7 +51,7 @@ def random_states(game: AnyGame, players: int, count: int, seed: int) -> list[tu
     found: list[tuple[Any, list[Any]]] = []
     while len(found) < count:
         _, state, _ = _begin(game, players, len(found), rng)
-        events: list[Any] = []
+        events: Sequence[Any] = []
         for _ in range(rng.randrange(1, 120)):
             actions = list(game.legal_actions(state))
             if not actions:

@@ -82,7 +82,7 @@ def _console(settings: Settings, locale: str) -> int:
     from bot.console import run_console
 
     asyncio.run(_check_storage(settings))
-    asyncio.run(run_console(settings.database, settings.boards_dir, locale=locale))
+    asyncio.run(run_console(settings.database, settings.boards_dir, locale=locale, games=settings.hosted()))
     return 0
 
 

@@ -26,7 +26,6 @@ from bot.replies import Notice
 from bot.service import MatchService
 from bot.service.computer import ComputerPlayers
 from bot.storage import bot_state
-from engine.registry import games
 
 log = logging.getLogger(__name__)
 
@@ -35,9 +34,10 @@ DRAIN_SECONDS = 5.0
 UNKNOWN_CHANNEL = 10003  # Discord's JSON error code
 
 
-class NikaBot(commands.Bot):
-    """The game host: every registered game gets its command group. `ShardedBot` below is the
-    same host holding some shards of a bot that runs in several processes."""
+class BoardGameBot(commands.Bot):
+    """The game host: every hosted game (BOARDGAME_GAMES, or all installed) gets its command
+    group. `ShardedBot` below is the same host holding some shards of a bot that runs in
+    several processes."""
 
     def __init__(
         self, settings: Settings, *, guild_ready_timeout: float = 2.0, clock: Clock | None = None, **shards: Any
@@ -66,10 +66,6 @@ class NikaBot(commands.Bot):
             # Only for tests: every REST call (callbacks and webhooks too) is built on Route.BASE.
             discord.http.Route.BASE = settings.api_base.rstrip("/")
 
-    @property
-    def nika(self) -> GameCog | None:  # the first release's name for its one cog
-        return self.game_cogs.get("nika")
-
     async def setup_hook(self) -> None:
         if self.settings.api_base:
             # discord.py dials a fixed gateway; a test double names its own in GET /gateway/bot.
@@ -81,10 +77,10 @@ class NikaBot(commands.Bot):
             lobbies_per_member=self.settings.lobbies_per_member,
         )  # fmt: skip
         log.info("storage open", extra={"database": self.service.storage.location})
-        for game in games():
-            cog = GameCog(self, self.service, game.slug)
+        for slug in self.settings.hosted():  # BOARDGAME_GAMES, or every installed game
+            cog = GameCog(self, self.service, slug)
             await self.add_cog(cog)
-            self.game_cogs[game.slug] = cog
+            self.game_cogs[slug] = cog
         # Buttons and menus under any board ever posted, recognised by their custom ids.
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.tree.set_translator(CommandTranslator())
@@ -94,7 +90,7 @@ class NikaBot(commands.Bot):
         from render import warm_up
 
         # Draw the static boards once now, so the first player does not wait for them.
-        await asyncio.to_thread(warm_up, [game.slug for game in games()])
+        await asyncio.to_thread(warm_up, list(self.game_cogs))
 
     async def command_payload(self, guild: discord.abc.Snowflake | None) -> list[dict[str, Any]]:
         """What a sync sends Discord: every command with its names and descriptions in each
@@ -179,7 +175,7 @@ class NikaBot(commands.Bot):
                 await service.computers.close()
 
 
-class ShardedBot(NikaBot, commands.AutoShardedBot):
+class ShardedBot(BoardGameBot, commands.AutoShardedBot):
     """The host holding `settings.shard_ids` of `settings.shard_count` shards. Several such
     processes share one PostgreSQL database; only the one holding shard 0 syncs commands."""
 
@@ -194,11 +190,9 @@ class ShardedBot(NikaBot, commands.AutoShardedBot):
         await super().before_identify_hook(shard_id, initial=initial)
 
 
-def make_bot(settings: Settings, **options: Any) -> NikaBot:
-    """One process: a plain bot. With NIKA_SHARD_COUNT: the shards this process holds."""
+def make_bot(settings: Settings, **options: Any) -> BoardGameBot:
+    """One process: a plain bot. With BOARDGAME_SHARD_COUNT: the shards this process holds."""
     if settings.shard_count is not None:
         return ShardedBot(settings, **options)
-    return NikaBot(settings, **options)
+    return BoardGameBot(settings, **options)
 
-
-GameBot = NikaBot

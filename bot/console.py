@@ -138,7 +138,7 @@ def parse_command(
     pairs: list[tuple[str, str]] = []
     matches: list[re.Match[str]] = []
     for match in _OPTION.finditer(rest):
-        # Positions and notation hold `red:` or `A:` of their own: inside such a value only the
+        # Positions and notation hold `white:` or `A:` of their own: inside such a value only the
         # command's own option names start a new option. Elsewhere an unknown one is refused.
         inside_text = bool(matches) and english(matches[-1]) in TEXT_OPTIONS
         if inside_text and english(match) not in known.values():

@@ -50,14 +50,10 @@ def seat_scores(game: AnyGame, players: int, result: str) -> dict[str, float]:
     return {seat: 1.0 if seat in winners else 0.0 for seat in seats}
 
 
-def standings(matches: Iterable[tuple[int, str, Mapping[str, int]]], game: AnyGame | None = None,
+def standings(matches: Iterable[tuple[int, str, Mapping[str, int]]], game: AnyGame,
               players: int | None = None) -> dict[int, Standing]:  # fmt: skip
-    """Replay finished matches (oldest first: id, result, seat → user) into standings.
-    `game` defaults to Nika, whose seats do not depend on the player count."""
-    if game is None:
-        from engine.registry import get_game
-
-        game = get_game("nika")
+    """Replay finished matches of `game` (oldest first: id, result, seat → user) into standings,
+    all at one player count (default: the game's largest)."""
     return standings_of(game, ((match_id, result, players or max(game.player_counts), seats)
                                for match_id, result, seats in matches))  # fmt: skip
 

@@ -5,7 +5,7 @@ Sentences are whole: no game notation is dropped into the middle of prose.
 Every sentence is a Message rendered in the active language (the reader's, set by the
 front end around each command, button and timer post); seat and side titles are Terms;
 command and option names are the catalogue's, so a reader sees the names their client
-shows (`/numica tablero` in Spanish)."""
+shows (`/<game> tablero` in Spanish)."""
 
 from __future__ import annotations
 
@@ -44,7 +44,7 @@ def mention(user_id: int | None) -> str:
 
 
 def party_text(state: MatchState, party: Party) -> str:
-    """A member as a mention; a computer seat as 'the computer (Thebes)'."""
+    """A member as a mention; a computer seat as 'the computer (South)'."""
     return mention(party) if isinstance(party, int) else str(M("the computer ({seat})", seat=state.seat_title(party)))
 
 
@@ -126,7 +126,7 @@ def scores_text(state: MatchState) -> str:
 
 
 def _seat_and_holder(state: MatchState, seat: str) -> str:
-    """The seat and who holds it, e.g. Red (@alice), or Blue (computer, hard): no nested brackets."""
+    """The seat and who holds it, e.g. North (@alice), or South (computer, hard): no nested brackets."""
     if state.is_computer(seat):
         return str(M("{seat} (computer, {level})", seat=state.seat_title(seat), level=level(state.computers[seat])))
     return f"{state.seat_title(seat)} ({holder_text(state, seat)})"

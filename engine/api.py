@@ -128,14 +128,14 @@ class Outcome:
 
     Build one with `Outcome.win(seats, …)` or `Outcome.draw(seats, …)`, which take one seat
     slug or several. Both sets hold whole seat slugs: a bare string is refused, since
-    `frozenset("red")` would be the letters r, e and d. The host also refuses an outcome that
+    `frozenset("north")` would be the letters n, o, r, t and h. The host also refuses an outcome that
     names a seat the game does not have (`check_outcome`).
     """
 
     winners: frozenset[str]
     drawn: frozenset[str]
     reason: str  # "victory", "repetition", "agreement", "resignation", "timeout", …
-    summary: Text  # one line for players: "the Blue side reached the far row"
+    summary: Text  # one line for players: "South reached the far row"
     scores: tuple[tuple[str, int], ...] = ()  # (seat, points) in seat order, where the game scores
 
     def __post_init__(self) -> None:
@@ -188,8 +188,8 @@ E = TypeVar("E", bound=EventLike)  # its events
 
 
 class Game(ABC, Generic[S, A, E]):
-    """A hosted game over its own states `S`, actions `A` and events `E` (Tic-tac-toe is a
-    `Game[Board, Mark, Marked]`). Subclasses set the class attributes and implement the
+    """A hosted game over its own states `S`, actions `A` and events `E` (a game of marks on a
+    grid might be a `Game[Board, Mark, Marked]`). Subclasses set the class attributes and implement the
     abstract methods; the rest have defaults for games without setup, claims or scores.
 
     The host holds states, actions and events it cannot type (`AnyGame`): it only passes

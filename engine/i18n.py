@@ -8,8 +8,8 @@ player, from Discord's locale), so English code stays readable and other languag
 reorder, inflect and pluralise freely.
 
 Placeholders may carry a format spec that a language's template chooses: `{city:poss}` is
-the English possessive ("Athens'", "Sparta's"), `{city:the}` a word with its article where
-a language has one. A Term formats through the catalog, so "Athens" becomes "Atenas".
+the English possessive ("Achilles'", "Hector's"), `{city:the}` a word with its article where
+a language has one. A Term formats through the catalog, so "North" becomes "Norte".
 
 The engine stays pure: it builds Messages; catalogs are loaded by the host
 (`render/words.py`).

@@ -4,15 +4,15 @@ A package that provides a game declares, in its `pyproject.toml`, one entry poin
 after the game's slug in each group it fills:
 
     [project.entry-points."boardgame_host.games"]        # required: the rules
-    tictactoe = "tictactoe.game:GAME"                     #   an engine.api.Game
+    checkers  = "checkers.game:GAME"                     #   an engine.api.Game
     [project.entry-points."boardgame_host.evaluations"]  # optional: the computer's judgement
-    tictactoe = "tictactoe.ai"                            #   evaluate(state, side), … (engine/search.py)
+    checkers  = "checkers.ai"                            #   evaluate(state, side), … (engine/search.py)
     [project.entry-points."boardgame_host.artists"]      # optional: the pictures
-    tictactoe = "tictactoe.artist:ARTIST"                 #   a render.api.Artist
+    checkers  = "checkers.artist:ARTIST"                 #   a render.api.Artist
     [project.entry-points."boardgame_host.front_ends"]   # optional: the Discord surface
-    tictactoe = "tictactoe.front_end:FRONT_END"           #   a bot.commands.front.FrontEnd
+    checkers  = "checkers.front_end:FRONT_END"           #   a bot.commands.front_end.FrontEnd
     [project.entry-points."boardgame_host.catalogues"]   # optional: the words in other languages
-    tictactoe = "tictactoe.locales"                       #   a package holding es.po, …
+    checkers  = "checkers.locales"                       #   a package holding es.po, …
 
 The built-in games register the same way, in this project's own `pyproject.toml`. Each
 layer reads only its own group (the engine its games and evaluations, render its artists

@@ -1,7 +1,7 @@
 """The command group of one game: the shared commands, written once here, with the game's
 action commands (its front end) and claims (from its interface) put in their places.
 
-`/nika` keeps the names and order of the first release: lobby, actions, undo, play, the
+Every group keeps the first release's names and order: lobby, actions, undo, play, the
 information commands, ending early (draws, then claims), then play across days.
 """
 
@@ -34,7 +34,7 @@ COMPUTER_LEVELS = tuple(Choice(level, f"the computer ({level})") for level in LE
 
 def seat_choices(rules: AnyGame) -> tuple[Choice, ...]:
     """Every seat of every table, then the sides that have several seats (a whole team), then
-    `random` where sides are single seats and there are two of them (Numica's side)."""
+    `random` where sides are single seats and there are two of them (a two-player game's side)."""
     labels = front_end(rules.slug).seat_labels
     found: dict[str, str] = {}
     teams: dict[str, str] = {}

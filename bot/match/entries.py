@@ -17,7 +17,7 @@ class EntryKind(StrEnum):
     DRAW_OFFER = "draw_offer"
     DRAW_ACCEPT = "draw_accept"
     DRAW_DECLINE = "draw_decline"
-    DECLARE = "declare"  # a claim for a side (`text`): Nika's "Nika!"
+    DECLARE = "declare"  # a claim for a side (`text`), the game's `Game.claim`
     CONCEDE = "concede"
     CHALLENGE = "challenge"
 

@@ -30,7 +30,7 @@ class ProposalKind(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Proposal:
-    """A draw offer, or a claim that `side` has won (Nika's declaration), awaiting answers."""
+    """A draw offer, or a claim that `side` has won (the game's `Game.claim`), awaiting answers."""
 
     kind: ProposalKind
     by: int | None
@@ -54,7 +54,7 @@ class MatchState:
     seats: Mapping[str, int | None]  # seat → the member holding it (None: a computer seat)
     start: str  # the game's first position (before any setup)
     game: Any  # the game's own state
-    player_count: int = 0  # the count the game was created for (it decides the seats in Pikemen)
+    player_count: int = 0  # the count the game was created for (in some games it decides the seats)
     options: Mapping[str, str] = field(default_factory=dict)
     seed: int = 0
     computers: Mapping[str, str] = field(default_factory=dict)  # seat → level
@@ -94,12 +94,12 @@ class MatchState:
 
     @property
     def sides(self) -> tuple[Side, ...]:
-        """The sides with the game's own titles ("Athens–Messene")."""
+        """The sides with the game's own titles ("North–South")."""
         titles = {side.slug: side.title for side in self.rules.sides(self.player_count)}
         return tuple(Side(s.slug, titles.get(s.slug, s.title), s.seats) for s in sides_of(self.table))
 
     def seat_title(self, seat: str) -> Term:
-        """A seat's title in the reader's language ("Athens", "Atenas")."""
+        """A seat's title in the reader's language ("North", "Norte")."""
         return Term(next((s.title for s in self.table if s.slug == seat), seat.title()))
 
     def side_of(self, seat: str) -> str:
@@ -118,9 +118,6 @@ class MatchState:
 
     def seats_of(self, user_id: int) -> list[str]:
         return [s.slug for s in self.table if self.seats.get(s.slug) == user_id]
-
-    def cities_of(self, user_id: int) -> list[str]:  # the first release's name
-        return self.seats_of(user_id)
 
     def is_computer(self, seat: str) -> bool:
         return seat in self.computers
@@ -388,7 +385,7 @@ def _pending_text(state: MatchState, proposal: Proposal) -> Message:
 
 
 def _slug(seat: Any) -> str:
-    """A seat slug from a slug or an enum member (Nika's City), for the first release's callers."""
+    """A seat slug from a slug or an enum member (a game's own seat type), for the first release's callers."""
     name = getattr(seat, "name", seat)
     return str(name).lower()
 

@@ -226,13 +226,13 @@ class MatchService:
     async def my_turns(self, guild_id: int, user_id: int) -> list[TurnInfo]:
         return await self.reading.my_turns(guild_id, user_id)
 
-    async def standings(self, guild_id: int, game: str = "nika") -> list[Standing]:
+    async def standings(self, guild_id: int, game: str) -> list[Standing]:
         return await self.reading.standings(guild_id, game)
 
-    async def stats(self, guild_id: int, user_id: int, game: str = "nika") -> Reply:
+    async def stats(self, guild_id: int, user_id: int, game: str) -> Reply:
         return await self.reading.stats(guild_id, user_id, game)
 
-    async def leaderboard(self, guild_id: int, user_id: int | None = None, game: str = "nika") -> Reply:
+    async def leaderboard(self, guild_id: int, user_id: int | None, game: str) -> Reply:
         return await self.reading.leaderboard(guild_id, user_id, game)
 
     async def render(self, state: MatchState, recent: Any = ()) -> Image:

@@ -1,5 +1,5 @@
 """Playing a started match: actions, undo, secret setup choices, resigning, and the
-proposals every game shares (draw offers, and claims such as Nika's declaration), with
+proposals every game shares (draw offers, and claims a game declares, `Game.claim`), with
 the board post that follows each. Works for any game through the interface."""
 
 from __future__ import annotations
@@ -123,7 +123,7 @@ class Play:
         seat = seat if seat in mine else mine[0]
         new, events, logged = self.book.validate(state, [Entry(EntryKind.SETUP, user_id, seat=seat, text=choice)])
         await self.book.commit(row, state, new, logged)
-        # The choice as the game stores it, in its own words (Numica names each piece's tile).
+        # The choice as the game stores it, in its own words (what it names each piece, say).
         canonical = {**new.setup, **new.revealed_setup}.get(seat, choice)
         labels = {c.value: c.label for c in state.rules.setup_choices(state.game, seat)}
         shown = labels.get(canonical, canonical)
@@ -175,7 +175,7 @@ class Play:
                 self._confirmed(row, state, user_id, "resign", "", ends, confirmed)
         row, before, after, events = await self.append(channel_id, Entry(EntryKind.RESIGN, user_id))
         seat = after.played[-1].seat
-        if events and not after.is_over:  # the game goes on without that seat (Pikemen)
+        if events and not after.is_over:  # the game goes on without that seat (a free-for-all)
             headline = f"{texts.sentence(before.rules.describe(events))} ({texts.mention(user_id)})"
         else:
             headline = str(M("{who} resigned for {side}.", who=texts.mention(user_id),

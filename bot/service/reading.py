@@ -210,13 +210,13 @@ class Reading:
                                   row.board_message_id, row.updated_at, setting_up))  # fmt: skip
         return found
 
-    async def standings(self, guild_id: int, game: str = "nika") -> list[elo.Standing]:
+    async def standings(self, guild_id: int, game: str) -> list[elo.Standing]:
         rules = get_game(game)
         async with self.book.storage.reading() as db:
             matches = await queries.finished_rated_matches(db, guild_id, game)
         return elo.ranked(elo.standings_of(rules, matches))
 
-    async def stats(self, guild_id: int, user_id: int, game: str = "nika") -> Reply:
+    async def stats(self, guild_id: int, user_id: int, game: str) -> Reply:
         table = await self.standings(guild_id, game)
         title = get_game(game).title
         for place, standing in enumerate(table, start=1):
@@ -232,7 +232,7 @@ class Reading:
         return Reply(str(M("{who} has not finished a rated {game} match on this server yet.",
                            who=texts.mention(user_id), game=title)))  # fmt: skip
 
-    async def leaderboard(self, guild_id: int, user_id: int | None = None, game: str = "nika", size: int = 10) -> Reply:
+    async def leaderboard(self, guild_id: int, user_id: int | None, game: str, size: int = 10) -> Reply:
         rules = get_game(game)
         table = await self.standings(guild_id, game)
         if not table:

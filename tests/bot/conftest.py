@@ -8,7 +8,7 @@ import discord
 import pytest
 from discord.gateway import DiscordWebSocket
 
-from bot.client import NikaBot
+from bot.client import BoardGameBot
 from bot.service import MatchService
 from tests.bot.discord_harness import TOKEN, Players, running
 from tests.discord_double import DiscordDouble, Perm
@@ -83,7 +83,7 @@ def players(double: DiscordDouble) -> Players:
 @pytest.fixture
 async def bot(
     double: DiscordDouble, players: Players, tmp_path: Path, caplog: pytest.LogCaptureFixture
-) -> AsyncIterator[NikaBot]:
+) -> AsyncIterator[BoardGameBot]:
     async with running(double, str(tmp_path / "nika.db")) as client:
         yield client
     # discord.py logs, rather than raises, what goes wrong inside commands.

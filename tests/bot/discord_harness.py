@@ -1,4 +1,4 @@
-"""Helpers for driving an in-process NikaBot through the Discord API double: send an
+"""Helpers for driving an in-process BoardGameBot through the Discord API double: send an
 interaction as Discord would, and read back what the bot answered."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from typing import Any
 
 from PIL import Image
 
-from bot.client import NikaBot
+from bot.client import BoardGameBot
 from bot.clock import Clock
 from bot.config import Settings
 from bot.service import MatchService
@@ -131,10 +131,10 @@ def pings_only(answer: Answer, *users: User) -> None:
 @asynccontextmanager
 async def running(
     double: DiscordDouble, database: str, *, dev_guild: int | None = None, clock: Clock | None = None
-) -> AsyncIterator[NikaBot]:
-    """A NikaBot connected to the double, closed (and its storage with it) on exit."""
+) -> AsyncIterator[BoardGameBot]:
+    """A BoardGameBot connected to the double, closed (and its storage with it) on exit."""
     settings = Settings(token=TOKEN, database=database, api_base=double.base_url, dev_guild=dev_guild)
-    bot = NikaBot(settings, guild_ready_timeout=0.05, clock=clock)
+    bot = BoardGameBot(settings, guild_ready_timeout=0.05, clock=clock)
     runner: asyncio.Task[None] | None = None
     try:
         await bot.login(TOKEN)  # runs setup_hook: storage, cog, command sync
@@ -150,12 +150,12 @@ async def running(
             await double.wait_disconnected(timeout=TIMEOUT)
 
 
-def service_of(bot: NikaBot) -> MatchService:
+def service_of(bot: BoardGameBot) -> MatchService:
     assert bot.service is not None
     return bot.service
 
 
-async def seat_four(double: DiscordDouble, bot: NikaBot, p: Players, *, start: str | None = None) -> None:
+async def seat_four(double: DiscordDouble, bot: BoardGameBot, p: Players, *, start: str | None = None) -> None:
     """A started four-player match in the default channel, set up on the bot's own service."""
     service, guild, channel = service_of(bot), double.guild.id, double.channel.id
     await service.new_match(guild, channel, p.alice.id, "athens", start=start)

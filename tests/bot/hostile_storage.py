@@ -156,7 +156,7 @@ class Exit:
 def bot_process(args: Sequence[str], database: str, *, prefix: Sequence[str] = (), token: str | None = None,
                 stdin: str = "", cwd: Path | None = None) -> Exit:  # fmt: skip
     """Run `python -m bot …` with NIKA_DATABASE set; kill it if it has not exited in time."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("NIKA_", "DISCORD_"))}
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("NIKA_", "BOARDGAME_", "DISCORD_"))}
     env |= {"NIKA_DATABASE": database, "PYTHONPATH": str(ROOT), "NIKA_BOARDS_DIR": str(Path(database).parent)}
     if token is not None:
         # A port nothing listens on: if the bot tried Discord before its database, it would say so.

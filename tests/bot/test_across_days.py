@@ -8,7 +8,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from bot.client import NikaBot
+from bot.client import BoardGameBot
 from bot.clock import ManualClock
 from bot.service import MatchService
 from engine.record import GameRecord
@@ -67,7 +67,7 @@ def panel_ids(match_id: int, board: int) -> list[str]:
 
 
 async def test_the_panel_walks_a_player_from_button_to_applied_action(
-    double: DiscordDouble, bot: NikaBot, players: Players
+    double: DiscordDouble, bot: BoardGameBot, players: Players
 ) -> None:
     p = players
     await seat_four(double, bot, p)
@@ -107,7 +107,7 @@ async def test_the_panel_walks_a_player_from_button_to_applied_action(
 
 
 async def test_foreign_and_outdated_presses_are_refused_privately(
-    double: DiscordDouble, bot: NikaBot, players: Players
+    double: DiscordDouble, bot: BoardGameBot, players: Players
 ) -> None:
     p = players
     await seat_four(double, bot, p)
@@ -140,7 +140,7 @@ async def test_buttons_keep_working_after_a_restart(double: DiscordDouble, playe
 
 
 async def test_draw_offers_give_the_other_players_answer_buttons(
-    double: DiscordDouble, bot: NikaBot, players: Players
+    double: DiscordDouble, bot: BoardGameBot, players: Players
 ) -> None:
     p = players
     await seat_four(double, bot, p)
@@ -156,7 +156,7 @@ async def test_draw_offers_give_the_other_players_answer_buttons(
 
 
 async def test_an_old_question_s_buttons_cannot_answer_a_newer_one(
-    double: DiscordDouble, bot: NikaBot, players: Players
+    double: DiscordDouble, bot: BoardGameBot, players: Players
 ) -> None:
     p = players
     await seat_four(double, bot, p)
@@ -208,7 +208,7 @@ def await_dm(double: DiscordDouble, user: User) -> list[StoredMessage]:
     return double.channel_messages(double.dm_channel(user))
 
 
-async def test_replay_and_export_round_trip(double: DiscordDouble, bot: NikaBot, players: Players) -> None:
+async def test_replay_and_export_round_trip(double: DiscordDouble, bot: BoardGameBot, players: Players) -> None:
     p = players
     await seat_four(double, bot, p)
     for user, options in [

@@ -1,6 +1,6 @@
 """The /nika cog driven through real discord.Interaction objects.
 
-An in-process NikaBot logs in to the Discord double on 127.0.0.1 and receives
+An in-process BoardGameBot logs in to the Discord double on 127.0.0.1 and receives
 INTERACTION_CREATE payloads shaped like Discord's; the tests read back what the bot
 answered (callbacks, followups, uploaded files) from the double's records.
 """
@@ -12,7 +12,7 @@ from pathlib import Path
 import discord
 import pytest
 
-from bot.client import NikaBot
+from bot.client import BoardGameBot
 from bot.cogs import game as nika_cog
 from bot.service import MatchService
 from bot.storage import bot_state
@@ -41,7 +41,7 @@ ROUTED_START = (
 
 
 # --- connecting -----------------------------------------------------------------------
-async def test_identifies_with_default_intents_only(double: DiscordDouble, bot: NikaBot) -> None:
+async def test_identifies_with_default_intents_only(double: DiscordDouble, bot: BoardGameBot) -> None:
     [identify] = double.identify_payloads
     assert identify["intents"] == discord.Intents.default().value
     privileged = discord.Intents(members=True, presences=True, message_content=True).value
@@ -88,7 +88,7 @@ async def test_commands_sync_only_when_the_tree_changed(
 
 # --- lobby, refusals and board posts ---------------------------------------------------
 async def test_lobby_then_refusals_are_private_with_the_services_reason(
-    double: DiscordDouble, bot: NikaBot, players: Players
+    double: DiscordDouble, bot: BoardGameBot, players: Players
 ) -> None:
     p = players
     opened = await slash(double, p.alice, "new", {"city": "athens"})
@@ -121,7 +121,7 @@ async def test_lobby_then_refusals_are_private_with_the_services_reason(
 
 
 async def test_board_posts_carry_the_png_its_alt_text_and_ping_only_the_next_player(
-    double: DiscordDouble, bot: NikaBot, players: Players
+    double: DiscordDouble, bot: BoardGameBot, players: Players
 ) -> None:
     p = players
     await seat_four(double, bot, p)
@@ -154,7 +154,7 @@ async def test_board_posts_carry_the_png_its_alt_text_and_ping_only_the_next_pla
 
 
 async def test_abort_needs_the_creator_or_manage_channels(
-    double: DiscordDouble, bot: NikaBot, players: Players
+    double: DiscordDouble, bot: BoardGameBot, players: Players
 ) -> None:
     p = players
     await slash(double, p.alice, "new", {"city": "athens-messene"})
@@ -173,7 +173,7 @@ async def test_abort_needs_the_creator_or_manage_channels(
 
 # --- autocomplete ------------------------------------------------------------------------
 async def test_autocomplete_suggests_only_legal_choices_filtered_by_what_was_typed(
-    double: DiscordDouble, bot: NikaBot, players: Players
+    double: DiscordDouble, bot: BoardGameBot, players: Players
 ) -> None:
     await seat_four(double, bot, players)
     alice = players.alice
@@ -206,7 +206,7 @@ async def test_autocomplete_suggests_only_legal_choices_filtered_by_what_was_typ
 
 
 async def test_autocomplete_offers_nothing_to_a_player_whose_turn_it_is_not(
-    double: DiscordDouble, bot: NikaBot, players: Players
+    double: DiscordDouble, bot: BoardGameBot, players: Players
 ) -> None:
     await seat_four(double, bot, players)
     for user in (players.bob, players.eve):
@@ -223,7 +223,7 @@ async def test_autocomplete_offers_nothing_to_a_player_whose_turn_it_is_not(
 
 
 async def test_rally_suggests_the_empty_squares_of_the_rally_area(
-    double: DiscordDouble, bot: NikaBot, players: Players
+    double: DiscordDouble, bot: BoardGameBot, players: Players
 ) -> None:
     await seat_four(double, bot, players, start=ROUTED_START)
     alice = players.alice
@@ -242,7 +242,7 @@ async def test_rally_suggests_the_empty_squares_of_the_rally_area(
 
 # --- slow commands ---------------------------------------------------------------------------
 async def test_slow_commands_defer_then_answer_in_a_followup(
-    double: DiscordDouble, bot: NikaBot, players: Players, monkeypatch: pytest.MonkeyPatch
+    double: DiscordDouble, bot: BoardGameBot, players: Players, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Past DEFER_AFTER_SECONDS the cog acknowledges first ("thinking…"), so Discord's 3 s
     window holds; the reply follows, and a refusal still ends up private."""
@@ -279,7 +279,7 @@ async def test_slow_commands_defer_then_answer_in_a_followup(
 
 
 async def test_hostile_input_gets_a_short_private_refusal(
-    double: DiscordDouble, bot: NikaBot, players: Players
+    double: DiscordDouble, bot: BoardGameBot, players: Players
 ) -> None:
     await seat_four(double, bot, players)
     before = (await service_of(bot).state_of(double.channel.id)).game.notation()

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from bot.client import NikaBot
+from bot.client import BoardGameBot
 from bot.cogs.game import GameCog
 from bot.config import Settings
 from bot.i18n import CommandTranslator
@@ -83,7 +83,7 @@ SURFACE: dict[str, list[tuple[str, bool, list[str] | None, bool]]] = {
 @pytest.fixture
 async def tree(tmp_path: Path) -> AsyncIterator[list[dict[str, Any]]]:
     database = str(tmp_path / "nika.db")
-    bot = NikaBot(Settings(token="never-used", database=database))
+    bot = BoardGameBot(Settings(token="never-used", database=database))
     service = await MatchService.open(database)
     try:
         for game in games():

@@ -119,7 +119,7 @@ async def test_computer_matches_are_unrated_and_the_computer_answers_draws(table
     # At the start nobody is clearly worse: the computer declines, at once.
     assert "declined the draw" in offered.text and (await service.state_of(4)).draw_offer is None
     await service.resign(GUILD, 4, ALICE, confirmed=True)
-    assert await service.standings(GUILD) == []  # a game against the computer is not rated
+    assert await service.standings(GUILD, "nika") == []  # a game against the computer is not rated
 
 
 async def test_the_computer_concedes_a_nika_only_when_the_loss_is_certain(table: Table) -> None:

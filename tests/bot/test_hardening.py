@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from bot.client import NikaBot
+from bot.client import BoardGameBot
 from bot.clock import ManualClock
 from bot.commands.dispatch import Invoker, dispatch
 from bot.config import Settings
@@ -445,14 +445,16 @@ async def test_expensive_reads_have_a_per_member_cooldown_the_console_has_not(
 
 # --- 15, 16 and the lock, through the Discord double -------------------------------------------
 @pytest.fixture
-async def live(double: DiscordDouble, players: Players, tmp_path: Path) -> AsyncIterator[tuple[NikaBot, ManualClock]]:
+async def live(
+    double: DiscordDouble, players: Players, tmp_path: Path
+) -> AsyncIterator[tuple[BoardGameBot, ManualClock]]:
     """The real bot on the double, with a hand-moved clock (failures are logged on purpose here)."""
     clock = ManualClock()
     async with running(double, str(tmp_path / "live.db"), clock=clock) as bot:
         yield bot, clock
 
 
-async def a_board(double: DiscordDouble, bot: NikaBot, p: Players) -> StoredMessage:
+async def a_board(double: DiscordDouble, bot: BoardGameBot, p: Players) -> StoredMessage:
     service, guild, channel = service_of(bot), double.guild.id, double.channel.id
     await service.new_match(guild, channel, p.alice.id, "x", game=GAME)
     await service.join(guild, channel, p.bob.id, "o")
@@ -469,7 +471,7 @@ async def a_board(double: DiscordDouble, bot: NikaBot, p: Players) -> StoredMess
     ids=["unexpected", "storage"],
 )
 async def test_a_button_that_fails_still_gets_a_private_answer(
-    double: DiscordDouble, players: Players, live: tuple[NikaBot, ManualClock], monkeypatch: pytest.MonkeyPatch,
+    double: DiscordDouble, players: Players, live: tuple[BoardGameBot, ManualClock], monkeypatch: pytest.MonkeyPatch,
     failure: Exception, said: str,
 ) -> None:  # fmt: skip
     bot, _ = live
@@ -486,7 +488,7 @@ async def test_a_button_that_fails_still_gets_a_private_answer(
 
 
 async def test_a_move_behind_another_process_lock_is_deferred_then_refused_privately(
-    double: DiscordDouble, players: Players, live: tuple[NikaBot, ManualClock]
+    double: DiscordDouble, players: Players, live: tuple[BoardGameBot, ManualClock]
 ) -> None:
     bot, _ = live
     await a_board(double, bot, players)
@@ -499,7 +501,7 @@ async def test_a_move_behind_another_process_lock_is_deferred_then_refused_priva
 
 
 async def test_discord_reporting_the_channel_unknown_suspends_the_match(
-    double: DiscordDouble, players: Players, live: tuple[NikaBot, ManualClock]
+    double: DiscordDouble, players: Players, live: tuple[BoardGameBot, ManualClock]
 ) -> None:
     bot, clock = live
     service, gone = service_of(bot), 4_242_424_242  # a channel Discord no longer knows

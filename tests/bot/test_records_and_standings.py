@@ -10,6 +10,7 @@ from PIL import Image
 from bot.errors import NotAllowed
 from bot.service import MatchService
 from bot.standings import K_FACTOR, START_RATING, expected_score, standings
+from engine import get_game
 from engine.record import GameRecord
 from tests.bot.conftest import ALICE, BOB, CAROL, DAVE, GUILD, seat
 
@@ -51,7 +52,7 @@ async def test_an_exported_record_starts_a_casual_match_at_the_final_board(servi
 
 
 def test_team_elo_uses_the_average_of_each_teams_players() -> None:
-    table = standings([(1, "athens-messene", {"athens": 1, "messene": 2, "sparta": 3, "thebes": 3})])
+    table = standings([(1, "athens-messene", {"athens": 1, "messene": 2, "sparta": 3, "thebes": 3})], get_game("nika"))
     gain = K_FACTOR * (1 - expected_score(START_RATING, START_RATING))
     assert table[1].rating == table[2].rating == START_RATING + gain
     assert table[3].rating == START_RATING - gain
@@ -71,17 +72,17 @@ async def test_ratings_after_a_few_finished_matches(service: MatchService) -> No
     await seat(service, 13, {DAVE: "athens-messene", ALICE: "sparta-thebes"}, start="A:k12n S:d7s M:l10e T:r9n A2")
     await service.act(GUILD, 13, DAVE, "move k12 n")  # a casual win for Dave
 
-    table = {s.user_id: s for s in await service.standings(GUILD)}
+    table = {s.user_id: s for s in await service.standings(GUILD, "nika")}
     assert (table[ALICE].wins, table[ALICE].losses, table[ALICE].draws) == (2, 0, 1)
     assert (table[CAROL].wins, table[CAROL].losses, table[CAROL].draws) == (0, 2, 0)
     assert (table[DAVE].wins, table[DAVE].losses, table[DAVE].draws) == (0, 1, 1)
     # Alice drew with weaker Dave, so she ends just below Bob, who only won.
     assert table[BOB].rating > table[ALICE].rating > START_RATING > table[DAVE].rating > table[CAROL].rating
-    board = await service.leaderboard(GUILD)
+    board = await service.leaderboard(GUILD, None, "nika")
     places = [board.text.index(f"<@{user}>") for user in (BOB, ALICE, DAVE, CAROL)]
     assert places == sorted(places)
     assert "2 won, 0 lost, 1 drawn" in (await service.stats(GUILD, ALICE)).text
-    assert (await service.standings(GUILD + 1)) == []
+    assert (await service.standings(GUILD + 1, "nika")) == []
 
 
 async def test_a_replay_too_large_for_one_upload_shows_fewer_actions(

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.client import NikaBot, ShardedBot, make_bot
+from bot.client import BoardGameBot, ShardedBot, make_bot
 from bot.config import Settings
 
 PG = "postgresql://bot@127.0.0.1/nika"
@@ -18,7 +18,7 @@ def settings(**values: str) -> Settings:
 def test_one_process_without_shards_syncs() -> None:
     plain = settings(NIKA_DATABASE="./nika.db")
     assert (plain.shard_count, plain.shard_ids, plain.syncs_commands) == (None, None, True)
-    assert type(make_bot(plain)) is NikaBot
+    assert type(make_bot(plain)) is BoardGameBot
 
 
 def test_a_range_or_a_list_of_shards() -> None:

@@ -3,12 +3,12 @@ channel holds several matches at once, of one game or different games."""
 
 from __future__ import annotations
 
-from bot.client import NikaBot
+from bot.client import BoardGameBot
 from tests.bot.discord_harness import Players, service_of, slash
 from tests.discord_double import DiscordDouble
 
 
-async def test_matches_in_threads_of_one_channel(double: DiscordDouble, bot: NikaBot, players: Players) -> None:
+async def test_matches_in_threads_of_one_channel(double: DiscordDouble, bot: BoardGameBot, players: Players) -> None:
     p = players
     here = await slash(double, p.alice, "new", {"city": "athens"})
     assert not here.ephemeral  # the channel's own match

@@ -90,7 +90,7 @@ async def test_finished_matches_keep_their_results_and_ratings(upgraded) -> None
     service, _ = upgraded
     assert (await service.state_of(5)).game.outcome.result == "sparta-thebes"
     assert (await service.state_of(6)).game.outcome.result == "draw"
-    table = {s.user_id: s for s in await service.standings(GUILD)}
+    table = {s.user_id: s for s in await service.standings(GUILD, "nika")}
     assert (table[BOB].wins, table[ALICE].losses, table[CAROL].draws, table[DAVE].draws) == (1, 1, 1, 1)
     with pytest.raises(Exception, match="no match"):
         await service.undo(GUILD, 7, EVE)  # the aborted match stays aborted

@@ -5,7 +5,7 @@ in process against the API double, with its real pool of search processes."""
 
 from __future__ import annotations
 
-from bot.client import NikaBot
+from bot.client import BoardGameBot
 from tests.bot import conftest as discord_fixtures
 from tests.bot.discord_harness import TIMEOUT, Players, decode_png, service_of, slash
 from tests.discord_double import DiscordDouble, StoredMessage
@@ -15,7 +15,7 @@ double, players, bot = discord_fixtures.double, discord_fixtures.players, discor
 
 
 async def test_the_computer_answers_a_members_move_with_a_board_and_a_ping(
-    double: DiscordDouble, bot: NikaBot, players: Players
+    double: DiscordDouble, bot: BoardGameBot, players: Players
 ) -> None:
     alice, bob = players.alice, players.bob
     service = service_of(bot)

@@ -140,7 +140,7 @@ def check_board(reply: Answer, state: GameState, events: Any = ()) -> None:
 def bot_environment(double: DiscordDouble, tmp_path: Path) -> dict[str, str]:
     # Nothing of the caller's Discord/Nika configuration leaks in; in particular no
     # DISCORD_GATEWAY_URL: the bot must learn the gateway from GET /gateway/bot itself.
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "NIKA_"))}
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "NIKA_", "BOARDGAME_"))}
     env.update(
         DISCORD_TOKEN=TOKEN,
         DISCORD_API_BASE=double.base_url,

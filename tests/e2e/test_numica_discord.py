@@ -14,7 +14,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from bot.client import NikaBot
+from bot.client import BoardGameBot
 from engine.numica.game import GAME
 from tests.bot import conftest as shared
 from tests.bot.discord_harness import (
@@ -100,7 +100,7 @@ def check_board(message: StoredMessage) -> None:
 
 
 async def test_two_members_set_up_in_secret_and_play_numica_to_a_win(
-    double: DiscordDouble, bot: NikaBot, players: Players
+    double: DiscordDouble, bot: BoardGameBot, players: Players
 ) -> None:
     alice, bob = players.alice, players.bob
     service = service_of(bot)

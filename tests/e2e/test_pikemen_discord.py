@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.client import NikaBot
+from bot.client import BoardGameBot
 from tests.bot import conftest as discord_fixtures
 from tests.bot.discord_harness import TIMEOUT, Answer, Players, decode_png, service_of, slash, suggest
 from tests.discord_double import DiscordDouble, InteractionRecord, StoredMessage, User
@@ -64,7 +64,7 @@ def check_board(message: StoredMessage) -> None:
 
 
 async def test_three_players_play_to_a_win_through_a_resignation(
-    double: DiscordDouble, bot: NikaBot, players: Players
+    double: DiscordDouble, bot: BoardGameBot, players: Players
 ) -> None:
     alice, bob, carol = players.alice, players.bob, players.carol
 

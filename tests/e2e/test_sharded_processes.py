@@ -114,7 +114,7 @@ class Fleet:
     def environment(self, shard: int) -> dict[str, str]:
         # Nothing of the caller's Discord, Nika or PostgreSQL configuration leaks in; no
         # DISCORD_GATEWAY_URL either: the bot learns the gateway from GET /gateway/bot.
-        env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "NIKA_", "PG"))}
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "NIKA_", "BOARDGAME_", "PG"))}
         env.update(
             DISCORD_TOKEN=TOKEN,
             DISCORD_API_BASE=self.double.base_url,

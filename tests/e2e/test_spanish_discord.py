@@ -10,7 +10,7 @@ import unicodedata
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from bot.client import NikaBot
+from bot.client import BoardGameBot
 from render.words import catalog
 from tests.bot import conftest as shared
 from tests.bot.discord_harness import Answer, Players, answer_of, decode_png, pings_only
@@ -49,7 +49,7 @@ def nodes(group: Mapping[str, Any]) -> Iterator[tuple[str, Mapping[str, Any]]]:
 
 
 def test_the_synced_tree_carries_valid_spanish_names_descriptions_and_choices(double: DiscordDouble,
-                                                                              bot: NikaBot) -> None:  # fmt: skip
+                                                                              bot: BoardGameBot) -> None:  # fmt: skip
     tree = {command["name"]: command for command in double.registered_commands()}
     spanish = catalog("es")
     assert set(TRANSLATED_GAMES) <= set(tree)
@@ -90,7 +90,7 @@ def test_the_synced_tree_carries_valid_spanish_names_descriptions_and_choices(do
 
 
 async def test_a_spanish_member_plays_in_spanish_beside_an_english_one(double: DiscordDouble, players: Players,
-                                                                       bot: NikaBot) -> None:  # fmt: skip
+                                                                       bot: BoardGameBot) -> None:  # fmt: skip
     alice, bob = players.alice, players.bob
     opened = await send(double, alice, "new", {"seat": "red"})
     assert opened.content == (

@@ -20,7 +20,7 @@ from functools import cache
 from typing import Any
 
 from bot import texts
-from bot.client import NikaBot
+from bot.client import BoardGameBot
 from bot.service.play import recent_actions
 from engine.i18n import using
 from engine.nika import GameState, describe_events, parse_action
@@ -86,7 +86,7 @@ def described(events: list[Any]) -> str:
         return str(describe_events(events))
 
 
-async def test_a_whole_nika_match_in_spanish(double: DiscordDouble, bot: NikaBot, players: Players) -> None:
+async def test_a_whole_nika_match_in_spanish(double: DiscordDouble, bot: BoardGameBot, players: Players) -> None:
     alice, bob = players.alice, players.bob
     opened = await send(double, alice, "nika", "new", {"city": "athens-messene"})
     assert opened.content.startswith(f"<@{alice.id}> abrió una partida de Nika y ocupó Atenas y Messene.")
@@ -129,7 +129,7 @@ async def test_a_whole_nika_match_in_spanish(double: DiscordDouble, bot: NikaBot
         assert_spanish(text)
 
 
-async def test_a_numica_secret_setup_in_spanish(double: DiscordDouble, bot: NikaBot, players: Players) -> None:
+async def test_a_numica_secret_setup_in_spanish(double: DiscordDouble, bot: BoardGameBot, players: Players) -> None:
     alice, bob = players.alice, players.bob
     await send(double, alice, "numica", "new", {"side": "red", "setup": "choose"})
     await send(double, bob, "numica", "join", {"side": "blue"})

@@ -23,7 +23,7 @@ TOKEN = "MTA4.secret-token.value_Xy9"
 
 def clean_environment(**extra: str) -> dict[str, str]:
     """The caller's environment without any Discord/Nika settings, plus `extra`."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "NIKA_"))}
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "NIKA_", "BOARDGAME_"))}
     env["PYTHONPATH"] = str(ROOT)  # `-m bot` from a working directory other than the repository
     env.update(extra)
     return env
@@ -98,7 +98,7 @@ def test_settings_read_dot_env_and_the_environment_wins(tmp_path: Path) -> None:
 def test_settings_load_uses_dot_env_in_the_working_directory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     (tmp_path / ".env").write_text("DISCORD_TOKEN=file-token\nNIKA_DATABASE=file.db\n", encoding="utf-8")
     monkeypatch.chdir(tmp_path)
-    for key in [k for k in os.environ if k.startswith(("DISCORD_", "NIKA_"))]:
+    for key in [k for k in os.environ if k.startswith(("DISCORD_", "NIKA_", "BOARDGAME_"))]:
         monkeypatch.delenv(key)
     monkeypatch.setenv("NIKA_DATABASE", "env.db")
     settings = Settings.load()

@@ -14,8 +14,7 @@ from babel.messages.extract import extract_from_file
 from numica_pictures import START, TILES, play
 from PIL import Image, ImageChops
 
-from bot.commands.shared import commands_for
-from bot.commands.shared import named
+from bot.commands.shared import commands_for, named
 from bot.games.numica import FRONT_END
 from bot.translations import KEYWORDS
 from engine.api import Ending, EndingKind
