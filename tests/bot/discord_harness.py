@@ -130,10 +130,11 @@ def pings_only(answer: Answer, *users: User) -> None:
 
 @asynccontextmanager
 async def running(
-    double: DiscordDouble, database: str, *, dev_guild: int | None = None, clock: Clock | None = None
+    double: DiscordDouble, database: str, *, dev_guild: int | None = None, clock: Clock | None = None,
+    games: tuple[str, ...] | None = None,
 ) -> AsyncIterator[BoardGameBot]:
     """A BoardGameBot connected to the double, closed (and its storage with it) on exit."""
-    settings = Settings(token=TOKEN, database=database, api_base=double.base_url, dev_guild=dev_guild)
+    settings = Settings(token=TOKEN, database=database, api_base=double.base_url, dev_guild=dev_guild, games=games)
     bot = BoardGameBot(settings, guild_ready_timeout=0.05, clock=clock)
     runner: asyncio.Task[None] | None = None
     try:

@@ -1,6 +1,7 @@
-"""The host knows no single game: tic-tac-toe, defined only in tests/games, is played through
-the service and the console from `new` to a win, a draw and a resignation, with nothing
-in bot/ naming it."""
+"""The host knows no single game: tic-tac-toe, a package of its own (tests/plugins/tictactoe,
+found by its entry points), is played through the service and the console from `new` to a
+win, a draw and a resignation, with nothing in bot/ naming it (tests/e2e/test_plugin_game.py
+plays it on "Discord", with a computer seat, and in Spanish)."""
 
 from __future__ import annotations
 

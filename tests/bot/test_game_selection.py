@@ -1,0 +1,69 @@
+"""A server owner chooses which installed games the bot hosts: BOARDGAME_GAMES=nika,numica (or
+the first release's NIKA_GAMES), every installed game when empty. Only the chosen games get a
+command group, on Discord and in the console; a name that is not installed is refused at
+start-up, saying what is installed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.config import Settings
+from bot.console import Console
+from bot.service import MatchService
+from engine.registry import installed_slugs
+from tests.bot.discord_harness import running
+from tests.discord_double import DiscordDouble
+
+
+def load(tmp_path: Path, **environ: str) -> Settings:
+    return Settings.load(environ, env_file=tmp_path / "none")
+
+
+def test_the_hosted_games_are_chosen_by_name_in_either_spelling(tmp_path: Path) -> None:
+    assert load(tmp_path).games is None and load(tmp_path).hosted() == installed_slugs()
+    assert "tictactoe" in installed_slugs()  # the game from outside the host is hosted by default
+    assert load(tmp_path, NIKA_GAMES="nika,numica").hosted() == ("nika", "numica")
+    assert load(tmp_path, BOARDGAME_GAMES=" Numica , nika ,").hosted() == ("numica", "nika")
+    assert load(tmp_path, BOARDGAME_GAMES="nika", NIKA_GAMES="nika").hosted() == ("nika",)
+
+
+@pytest.mark.parametrize(
+    ("environ", "said"),
+    [
+        ({"BOARDGAME_GAMES": "nika,chess"}, "BOARDGAME_GAMES names chess: the installed games are nika, numica, "),
+        ({"NIKA_GAMES": ","}, "NIKA_GAMES names no game"),
+        ({"BOARDGAME_GAMES": "nika", "NIKA_GAMES": "numica"}, "BOARDGAME_GAMES and NIKA_GAMES are both set"),
+        ({"BOARDGAME_DATABASE": "a.db", "NIKA_DATABASE": "b.db"}, "set only one"),
+    ],
+)
+def test_a_choice_that_cannot_be_hosted_is_refused_at_start_up(tmp_path: Path, environ: dict[str, str],
+                                                               said: str) -> None:  # fmt: skip
+    with pytest.raises(ValueError, match=said):
+        load(tmp_path, **environ)
+
+
+def test_settings_read_the_neutral_names_and_the_first_releases(tmp_path: Path) -> None:
+    neutral = load(tmp_path, BOARDGAME_DATABASE="x.db", BOARDGAME_LOBBY_DAYS="2", BOARDGAME_SHARD_COUNT="2")
+    first = load(tmp_path, NIKA_DATABASE="x.db", NIKA_LOBBY_DAYS="2", NIKA_SHARD_COUNT="2")
+    assert neutral == first and (neutral.database, neutral.lobby_days, neutral.shard_ids) == ("x.db", 2, (0, 1))
+    with pytest.raises(ValueError, match="BOARDGAME_SHARDS needs BOARDGAME_SHARD_COUNT"):
+        load(tmp_path, BOARDGAME_SHARDS="0")
+
+
+async def test_only_the_chosen_games_get_a_command_group_on_discord(tmp_path: Path) -> None:
+    async with DiscordDouble(token="cog-test-token.not-a-real-one") as double:
+        async with running(double, str(tmp_path / "games.db"), games=("numica", "tictactoe")) as bot:
+            assert sorted(bot.game_cogs) == ["numica", "tictactoe"]
+        assert sorted(command["name"] for command in double.registered_commands()) == ["numica", "tictactoe"]
+
+
+async def test_the_console_offers_only_the_chosen_games(service: MatchService, tmp_path: Path) -> None:
+    lines: list[str] = []
+    console = Console(service, tmp_path / "boards", out=lines.append, games=("tictactoe",))
+    await console.load_names()
+    assert await console.handle("/nika new city:athens")
+    assert lines[-1] == "✗ commands start with a game: /tictactoe (e.g. /tictactoe help)"
+    assert await console.handle("/tictactoe new seat:x")
+    assert "opened a Tic-tac-toe match" in lines[-1]
