@@ -14,7 +14,7 @@ from typing import Any
 from bot.errors import IllegalMove, NotAllowed, NotInMatch, NotYourTurn, ServiceError
 from bot.match.entries import Entry, EntryKind
 from bot.match.played import Played, PlayedLog
-from engine.api import AnyGame, Ending, EndingKind, Seat, Side, UndoScope, seat_table, sides_of
+from engine.api import AnyGame, Ending, EndingKind, Seat, Side, UndoScope, check_outcome, seat_table, sides_of
 from engine.errors import IllegalAction
 from engine.i18n import M, Message, Term
 from engine.record import GameRecord, RecordEntry
@@ -199,6 +199,9 @@ class MatchState:
             state, events = handler(self, entry)
         except IllegalAction as error:
             raise IllegalMove(error.args[0] if error.args else str(error)) from error
+        # A game's outcome names whole seats of its own; anything else is the game's bug, and
+        # the entry is not stored (the conformance suite finds such a bug first).
+        check_outcome(self.rules, state.game, self.rules.outcome(state.game))
         board = self.board_version + (EntryKind(entry.kind).changes_board or _board_changed(self, state))
         return replace(state, version=self.version + 1, board_version=board), events
 

@@ -67,3 +67,19 @@ async def test_the_console_offers_only_the_chosen_games(service: MatchService, t
     assert lines[-1] == "✗ commands start with a game: /tictactoe (e.g. /tictactoe help)"
     assert await console.handle("/tictactoe new seat:x")
     assert "opened a Tic-tac-toe match" in lines[-1]
+
+
+async def test_a_match_of_a_game_left_out_is_still_finished_or_aborted(service: MatchService, tmp_path: Path) -> None:
+    """Leaving a game out takes away its commands, not its matches: the board's buttons still play
+    (the service acts on the channel's match whatever the group), and a moderator aborts it."""
+    await service.new_match(1, 5, 11, "x", game="tictactoe")
+    await service.join(1, 5, 22, "o")
+    await service.start(1, 5, 11)
+    lines: list[str] = []
+    console = Console(service, tmp_path / "boards", out=lines.append, games=("nika",))
+    await console.load_names()
+    assert await console.handle("channel 5") and await console.handle("manage on")
+    assert await console.handle("/nika board")
+    assert "Match #1 of Tic-tac-toe, action 0." in lines[-2]
+    assert await console.handle("/nika abort")
+    assert "aborted the match. It is not rated." in lines[-1]

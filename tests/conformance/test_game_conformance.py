@@ -1,12 +1,15 @@
-"""One suite over every registered game (the built-ins and the test-only tic-tac-toe):
-over seeded random playouts, the interface keeps its promises.
+"""One suite over every installed game (the built-ins, and tic-tac-toe from its own package):
+over seeded random playouts, the interface keeps its promises. A game's author runs it on
+their game from a checkout of the host, with the game installed: `python -m pytest
+tests/conformance -k <slug>` (each case is named `<slug>-<players>`).
 
 - every enumerated legal action applies, and actions that are not legal are refused
   without changing anything;
 - position and action notation, and game records, round-trip exactly;
 - every action's events describe in words;
 - the board renders to a PNG that decodes, with alt text of at most 1024 characters;
-- the menus built from action paths cover exactly the legal actions.
+- the menus built from action paths cover exactly the legal actions;
+- outcomes, on the board and off it (resignation, agreement), name only the game's own seats.
 """
 
 from __future__ import annotations
@@ -19,7 +22,8 @@ import pytest
 from PIL import Image
 
 from bot import menus
-from engine import AnyGame, IllegalAction, games
+from engine import AnyGame, Ending, EndingKind, IllegalAction, games
+from engine.api import check_outcome
 from engine.record import GameRecord, RecordEntry
 from render import render_state
 
@@ -167,3 +171,24 @@ def test_a_restored_snapshot_plays_on_exactly_like_the_state_it_was_taken_of(gam
             assert game.snapshot(restored) == game.snapshot(state)
     if game.slug in ("nika", "numica", "pikemen"):
         assert taken > 0  # the built-in games keep snapshots
+
+
+@pytest.mark.parametrize(("game", "players"), CASES)
+def test_outcomes_name_only_seats_of_the_game(game, players):
+    """Whole seat slugs, never the letters of one (`frozenset("north")`): the host refuses others."""
+    for seed in range(PLAYOUTS):
+        _, _, steps = playout(game, players, seed)
+        if not steps:
+            continue
+        final = game.apply(steps[-1][0], steps[-1][1])[0]
+        check_outcome(game, final, game.outcome(final))
+        middle = steps[len(steps) // 2][0]
+        seat = game.to_act(middle)
+        for ending in (Ending(EndingKind.RESIGNATION, seat), Ending(EndingKind.AGREEMENT)):
+            try:
+                ended, _ = game.end(middle, ending)
+            except IllegalAction:
+                continue
+            outcome = check_outcome(game, ended, game.outcome(ended))
+            if ending.kind is EndingKind.RESIGNATION and outcome is not None:
+                assert seat not in outcome.winners
