@@ -16,6 +16,8 @@ import sys
 
 from bot.config import Settings
 from bot.logs import setup_logging
+from engine.plugins import PluginError
+from engine.registry import get_game
 
 NO_TOKEN = """\
 No Discord token is configured, so the bot cannot connect to Discord.
@@ -45,8 +47,12 @@ def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(sys.argv[1:] if argv is None else argv)
     try:
         settings = Settings.load()
-    except ValueError as error:
+        hosted = [get_game(slug) for slug in settings.hosted()]  # every hosted game's package loads
+    except (ValueError, PluginError) as error:
         print(f"error: {error}", file=sys.stderr)
+        return 2
+    if not hosted:
+        print("error: no game is installed: install the project (pip install -e .) or a game package", file=sys.stderr)
         return 2
     setup_logging(settings.log_level, secrets=(settings.token,) if settings.token else ())
     from bot.storage import StorageOpenError

@@ -19,6 +19,7 @@ from typing import Any, TextIO
 
 from engine.api import AnyGame, result_text
 from engine.errors import IllegalAction, NotationError
+from engine.plugins import PluginError
 from engine.registry import get_game, installed_slugs
 
 SERVE_HELP = """\
@@ -164,8 +165,12 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
-    game = get_game(args.game)
+    try:
+        args = _parser().parse_args(argv)
+        game = get_game(args.game)
+    except PluginError as error:  # an installed game package that cannot be used
+        print(f"error: {error}", file=sys.stderr)
+        return 2
     try:
         if args.command == "start":
             players = args.players or min(game.player_counts)

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.errors import IllegalAction
+from engine.plugins import PluginError
 from engine.registry import get_game, installed_slugs
 from render import render_state
 
@@ -46,8 +47,12 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
-    game = get_game(args.game)
+    try:
+        args = _parser().parse_args(argv)
+        game = get_game(args.game)
+    except PluginError as error:  # an installed game package that cannot be used
+        print(f"error: {error}", file=sys.stderr)
+        return 2
     try:
         if args.position.strip().lower() == "start":
             players = args.players or min(game.player_counts)

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import importlib.metadata
 import re
+import subprocess
+import sys
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
@@ -33,6 +35,7 @@ from render.registry import artist_for
 from tests.bot import conftest as shared
 from tests.bot.discord_harness import TIMEOUT, Answer, Players, answer_of, decode_png, service_of
 from tests.discord_double import DiscordDouble, StoredMessage, User
+from tests.e2e.test_startup import clean_environment
 
 double, players, bot = shared.double, shared.players, shared.bot  # the Discord double's fixtures, by name
 db_path = shared.db_path  # a service on both storage backends
@@ -294,3 +297,35 @@ async def test_on_discord_the_computer_answers_and_all_of_it_in_spanish(
     assert refused.ephemeral and refused.content == "A1 ya está marcada."
     state = await service_of(bot).state_of(channel)
     assert [played.seat for played in state.played] == ["x", "o"]
+
+
+# --- a package that cannot be used ------------------------------------------------------------
+def installed_beside(folder: Path, entry_points: str) -> dict[str, str]:
+    """An environment in which one more package is installed, declaring `entry_points` (the
+    metadata a wheel installs, on the path)."""
+    info = folder / "other_game-1.0.dist-info"
+    info.mkdir(parents=True)
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: other-game\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text(entry_points)
+    return clean_environment(PYTHONPATH=f"{ROOT}:{folder}")
+
+
+@pytest.mark.parametrize(
+    ("entry_points", "said"),
+    [
+        ("[boardgame_host.games]\nbroken = other_game_missing:GAME\n",
+         "error: boardgame_host.games 'broken' from the package other-game does not load (other_game_missing:GAME)"),
+        ("[boardgame_host.games]\nnika = other_game_missing:GAME\n",
+         "error: two installed packages provide boardgame_host.games 'nika': the package "),
+    ],
+)  # fmt: skip
+def test_a_game_package_that_cannot_be_used_stops_the_bot_with_one_line(
+    tmp_path: Path, entry_points: str, said: str
+) -> None:
+    env = installed_beside(tmp_path / "site", entry_points)
+    slug = entry_points.split("\n")[1].split(" = ")[0]
+    for command in (["-m", "bot", "console"], ["-m", "engine", "--game", slug, "start"]):
+        done = subprocess.run([sys.executable, *command], cwd=tmp_path, env=env, capture_output=True, text=True,
+                              timeout=90, stdin=subprocess.DEVNULL)  # fmt: skip
+        assert done.returncode == 2, done.stderr
+        assert done.stderr.startswith(said) and done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
