@@ -22,7 +22,7 @@ from pathlib import Path
 
 from bot.clock import Clock, SystemClock
 from bot.commands.dispatch import CommandSpec, Invoker, commands_for, dispatch, parse_options
-from bot.commands.shared import refuse_unknown
+from bot.commands.group import refuse_unknown
 from bot.dispatcher import TimerDispatcher
 from bot.errors import ConfirmFirst, ServiceError
 from bot.i18n import speaking

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.lists import either as either  # the service words its lists through bot.texts
+from bot.lists import joined as joined
 from bot.match import MatchState, Proposal, ProposalKind
 from bot.match.state import Party
 from bot.storage import MatchRow
@@ -59,26 +61,6 @@ def sentence(words: object) -> str:
     text = str(words).strip()
     text = text[:1].upper() + text[1:]
     return text if text.endswith((".", "!", "?", "…")) else text + "."
-
-
-def joined(words: Sequence[Text]) -> str:
-    """'A', 'A and B', 'A, B and C', in the active language."""
-    items = [str(word) for word in words]
-    if len(items) <= 1:
-        return "".join(items)
-    if len(items) == 2:
-        return str(M("{first} and {second}", first=items[0], second=items[1]))
-    return str(M("{items} and {last}", items=", ".join(items[:-1]), last=items[-1]))
-
-
-def either(words: Sequence[Text]) -> str:
-    """'A', 'A or B', 'A, B or C', in the active language."""
-    items = [str(word) for word in words]
-    if len(items) <= 1:
-        return "".join(items)
-    if len(items) == 2:
-        return str(M("{first} or {second}", first=items[0], second=items[1]))
-    return str(M("{items} or {last}", items=", ".join(items[:-1]), last=items[-1]))
 
 
 def seat_names(state: MatchState, seats: Sequence[str]) -> str:

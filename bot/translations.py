@@ -82,7 +82,7 @@ def game_paths() -> list[Path]:
 def from_data(slug: str) -> Found:
     """Words that live in data: a game's command group, seats, sides and options."""
     from bot.commands.front_end import front_end
-    from bot.commands.shared import commands_for
+    from bot.commands.group import commands_for
     from engine.registry import get_game
 
     game = get_game(slug)

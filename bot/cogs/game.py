@@ -18,7 +18,7 @@ from discord.ext import commands
 
 from bot.cogs.panel import confirm_view, post_reply, went_wrong
 from bot.cogs.posting import refuse, respond, send_private
-from bot.commands.dispatch import CommandSpec, Invoker, OptionKind, OptionSpec, autocomplete, commands_for, dispatch
+from bot.commands.dispatch import CommandOption, CommandSpec, Invoker, OptionKind, autocomplete, commands_for, dispatch
 from bot.commands.front_end import front_end
 from bot.errors import ConfirmFirst, ServiceError
 from bot.i18n import speaking
@@ -48,7 +48,7 @@ def invoker(interaction: discord.Interaction, *, channel_id: int | None = None,
     )
 
 
-def _annotation(option: OptionSpec) -> Any:
+def _annotation(option: CommandOption) -> Any:
     if option.kind is OptionKind.INTEGER:
         if option.min_value is not None or option.max_value is not None:
             return app_commands.Range[int, option.min_value, option.max_value]
@@ -66,7 +66,7 @@ def _annotation(option: OptionSpec) -> Any:
     return str
 
 
-def _python_name(option: OptionSpec) -> str:
+def _python_name(option: CommandOption) -> str:
     return f"o_{option.name}"
 
 
@@ -140,7 +140,7 @@ class GameCog(commands.Cog):
         return command
 
     def _suggester(
-        self, spec: CommandSpec, option: OptionSpec
+        self, spec: CommandSpec, option: CommandOption
     ) -> Callable[[discord.Interaction, str], Coroutine[Any, Any, list[Choice[str]]]]:
         async def suggest(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
             filled = {key: value for key, value in vars(interaction.namespace).items() if isinstance(value, str)}
@@ -231,7 +231,7 @@ class GameCog(commands.Cog):
         await respond(interaction, Reply(f"{reply.text}\n{moved}", match_id=reply.match_id, game=reply.game))
 
 
-def _choice(option: OptionSpec, value: str, label: str) -> Choice[Any]:
+def _choice(option: CommandOption, value: str, label: str) -> Choice[Any]:
     if option.kind is OptionKind.INTEGER:
         return Choice(name=locale_str(label[:100]), value=int(value))
     return Choice(name=locale_str(label[:100]), value=value[:100])

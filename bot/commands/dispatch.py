@@ -8,8 +8,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot import menus
-from bot.commands.shared import commands_for, refuse_unknown
-from bot.commands.spec import CommandSpec, Context, Invoker, OptionKind, OptionSpec
+from bot.commands.front_end import front_end
+from bot.commands.group import commands_for, names_of, refuse_unknown
+from bot.commands.spec import CommandOption, CommandSpec, Context, Invoker, OptionKind
 from bot.commands.values import checked, parse_options, parse_value
 from bot.errors import NoMatch
 from bot.replies import Reply
@@ -18,7 +19,7 @@ from engine.api import Step
 from engine.registry import get_game
 
 __all__ = [
-    "CommandSpec", "Context", "Invoker", "OptionKind", "OptionSpec", "autocomplete", "commands_for", "dispatch",
+    "CommandOption", "CommandSpec", "Context", "Invoker", "OptionKind", "autocomplete", "commands_for", "dispatch",
     "parse_options", "parse_value",
 ]  # fmt: skip
 
@@ -32,7 +33,7 @@ async def dispatch(service: MatchService, who: Invoker, game: str, name: str, op
     if command.cooldown and who.rate_limited:
         service.cooldowns.take(who.user_id, game, name)
     try:
-        return await command.run(Context(service, who, game), values)
+        return await command.run(Context(service, who, game, front_end(game), names_of(game)), values)
     except NoMatch as missing:
         raise missing.for_game(game) from None
 

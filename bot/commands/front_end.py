@@ -9,7 +9,8 @@ shared commands, a help page and rules digest made from its interface.
 Help and rules are Messages whose placeholders may name any command or option of the game's
 group, `{new}`, `{move}`, `{piece}` (an option that shares a command's name is
 `{<name>_option}`): the host fills them from the group's command specs
-(`bot.commands.shared.names_of`), so a page shows the names each reader's client shows.
+(`bot.commands.group.names_of`, then `named`), so a page shows the names each reader's
+client shows.
 """
 
 from __future__ import annotations
@@ -18,9 +19,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.commands.spec import OptionSpec
+from bot.commands.spec import CommandOption
 from engine import plugins
-from engine.i18n import M, Text
+from engine.i18n import M, Message, Term, Text
 from engine.registry import get_game
 
 
@@ -30,7 +31,7 @@ class ActionCommand:
 
     name: str
     description: str
-    options: tuple[OptionSpec, ...]
+    options: tuple[CommandOption, ...]
     # The menu path the options fill: "@name" is an option, anything else a fixed step.
     path: tuple[str, ...]
     # The action's notation from the options (parsed by the game, which explains refusals).
@@ -74,6 +75,13 @@ class FrontEnd:
         if self.question is not None:
             return self.question(chosen)
         return str(M("Choose your move")) if not chosen else f"{' → '.join(chosen)} → …"
+
+
+def named(text: Text, names: Mapping[str, Term]) -> str:
+    """A front end's page with its command and option names filled in, in the active language."""
+    if not isinstance(text, Message):
+        return str(text)
+    return Message(text.template, {**names, **text.params}, text.plural, text.context).render()
 
 
 GENERIC_HELP = M(

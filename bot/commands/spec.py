@@ -1,6 +1,7 @@
 """The command surface as data: every command of every game's group, with its options and
-their types, written once. The Discord cogs build slash commands from it, the console
-parses text against it, and the hostile-input tests walk it."""
+their types, written once (the families in `bot/commands/families/`, assembled by
+`bot/commands/group.py`). The Discord cogs build slash commands from it, the console parses
+text against it, and the hostile-input tests walk it."""
 
 from __future__ import annotations
 
@@ -9,9 +10,12 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING, Any
 
-from engine.api import Choice
+from engine.api import AnyGame, Choice
+from engine.i18n import Term
+from engine.registry import get_game
 
 if TYPE_CHECKING:
+    from bot.commands.front_end import FrontEnd
     from bot.replies import Reply
     from bot.service import MatchService
 
@@ -26,7 +30,10 @@ class OptionKind(Enum):
 
 
 @dataclass(frozen=True, slots=True)
-class OptionSpec:
+class CommandOption:
+    """An option of a slash command (`piece:`, `deadline:`). Not to be confused with a match's
+    option (`engine.api.MatchOption`), which a `/new` command offers as one of these."""
+
     name: str
     description: str
     kind: OptionKind = OptionKind.TEXT
@@ -57,18 +64,36 @@ class Context:
     service: MatchService
     who: Invoker
     game: str  # the slug of the group the command was typed in
+    front: FrontEnd  # that game's front end
+    # Every command and option name of the group as the reader's client shows it, for pages
+    # that name them (`bot.commands.front_end.named`).
+    names: Mapping[str, Term] = field(default_factory=dict)
+
+    @property
+    def rules(self) -> AnyGame:
+        return get_game(self.game)
 
 
 Runner = Callable[[Context, Mapping[str, Any]], Awaitable["Reply"]]
 
 
+def on_service(method: str) -> Runner:
+    """A command that is one service call with the invoker's ids (`/<game> leave` → `service.leave`)."""
+
+    async def run(ctx: Context, options: Mapping[str, Any]) -> Reply:
+        call = getattr(ctx.service, method)
+        reply: Reply = await call(ctx.who.guild_id, ctx.who.channel_id, ctx.who.user_id)
+        return reply
+
+    return run
+
+
 @dataclass(frozen=True, slots=True)
 class CommandSpec:
-    game: str
     name: str
     description: str
     run: Runner
-    options: tuple[OptionSpec, ...] = ()
+    options: tuple[CommandOption, ...] = ()
     private: bool = False  # the reply is for the invoker only
     cooldown: bool = False  # an expensive read, rate-limited per member on Discord
     # For action commands: the menu path the options fill, e.g. ("move", "@piece", "@direction");
@@ -76,6 +101,7 @@ class CommandSpec:
     path: tuple[str, ...] = ()
     normalize: Mapping[str, Callable[[str], str]] = field(default_factory=dict)
     plays: Callable[[Any], bool] | None = None  # the legal actions an action command plays
+    game: str = ""  # the group it belongs to, set when the group is assembled
 
-    def option(self, name: str) -> OptionSpec | None:
+    def option(self, name: str) -> CommandOption | None:
         return next((o for o in self.options if o.name == name), None)

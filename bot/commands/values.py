@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from bot.commands.spec import CommandSpec, OptionKind, OptionSpec
+from bot.commands.spec import CommandOption, CommandSpec, OptionKind
 from bot.errors import ServiceError
 from engine.i18n import M, Message, Term
 
@@ -32,12 +32,12 @@ def _shown(text: str, limit: int = 24) -> str:
     return repr(text if len(text) <= limit else text[: limit - 1] + "…")
 
 
-def _named(option: OptionSpec) -> Term:
+def _named(option: CommandOption) -> Term:
     """The option's name as players see it (Discord shows option names translated)."""
     return Term(option.name, "option")
 
 
-def parse_value(option: OptionSpec, text: str, *, users: Mapping[str, int] | None = None) -> Any:
+def parse_value(option: CommandOption, text: str, *, users: Mapping[str, int] | None = None) -> Any:
     """One option's text as its type; ServiceError saying what is wanted otherwise."""
     text = text.strip()
     name = _named(option)
@@ -90,7 +90,7 @@ def read_record_file(path_text: str) -> str:
     return data.decode("utf-8", errors="replace")
 
 
-def _missing(command: CommandSpec, option: OptionSpec) -> Message:
+def _missing(command: CommandSpec, option: CommandOption) -> Message:
     """A required option left out, with what to write (a newcomer at the console has no form):
     its choices, or else what Discord shows under it."""
     where: dict[str, Any] = {"game": command.game, "command": Term(command.name, "command"), "option": _named(option)}
@@ -133,7 +133,7 @@ def checked(command: CommandSpec, values: Mapping[str, Any]) -> dict[str, Any]:
     return result
 
 
-def _number(option: OptionSpec, value: Any) -> int | float:
+def _number(option: CommandOption, value: Any) -> int | float:
     """A typed number within the option's range. Ints are compared as ints: a 5,000-digit
     one cannot become a float (OverflowError), and inf or NaN never reach a comparison."""
     name = _named(option)
@@ -160,7 +160,7 @@ def _number(option: OptionSpec, value: Any) -> int | float:
     return value
 
 
-def _choice(option: OptionSpec, value: str) -> str | None:
+def _choice(option: CommandOption, value: str) -> str | None:
     cleaned = value.strip().lower()
     for choice in option.choices:
         if cleaned in (choice.value.lower(), choice.label.lower()):

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from bot.commands.front_end import ActionCommand, FrontEnd
-from bot.commands.spec import OptionSpec
+from bot.commands.spec import CommandOption
 from engine.api import Choice
 from engine.errors import IllegalAction
 from engine.i18n import M, english
@@ -69,30 +69,30 @@ def _need(options: Mapping[str, str], name: str) -> str:
 ACTIONS = (
     ActionCommand(
         "move", "Move one piece one square; it ends facing that way",
-        (OptionSpec("piece", "Square of your piece, e.g. j6", required=True, autocomplete=True),
-         OptionSpec("direction", "Where it steps", required=True, autocomplete=True)),
+        (CommandOption("piece", "Square of your piece, e.g. j6", required=True, autocomplete=True),
+         CommandOption("direction", "Where it steps", required=True, autocomplete=True)),
         ("move", "@piece", "@direction"),
         lambda o: f"move {_need(o, 'piece')} {_need(o, 'direction')}",
     ),
     ActionCommand(
         "rotate", "Turn one piece, or a phalanx, to face a new way",
-        (OptionSpec("pieces", "Square(s), e.g. k5 or j4,j5,j6", required=True, autocomplete=True),
-         OptionSpec("facing", "The new facing", required=True, autocomplete=True)),
+        (CommandOption("pieces", "Square(s), e.g. k5 or j4,j5,j6", required=True, autocomplete=True),
+         CommandOption("facing", "The new facing", required=True, autocomplete=True)),
         ("rotate", "@pieces", "@facing"),
         lambda o: f"rotate {_need(o, 'pieces')} {_need(o, 'facing')}",
         {"pieces": _group},
     ),
     ActionCommand(
         "advance", "Advance a phalanx one square the way it faces",
-        (OptionSpec("pieces", "The phalanx's squares, e.g. j4,j5,j6", required=True, autocomplete=True),),
+        (CommandOption("pieces", "The phalanx's squares, e.g. j4,j5,j6", required=True, autocomplete=True),),
         ("advance", "@pieces"),
         lambda o: f"advance {_need(o, 'pieces')}",
         {"pieces": _group},
     ),
     ActionCommand(
         "rally", "Bring a routed piece back on your rally area",
-        (OptionSpec("square", "An empty square of your rally area", required=True, autocomplete=True),
-         OptionSpec("facing", "Which way it faces", required=True, choices=DIRECTIONS)),
+        (CommandOption("square", "An empty square of your rally area", required=True, autocomplete=True),
+         CommandOption("facing", "Which way it faces", required=True, choices=DIRECTIONS)),
         ("rally", "@square", "@facing"),
         lambda o: f"rally {_need(o, 'square')} {_need(o, 'facing')}",
     ),

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from bot.commands.front_end import ActionCommand, FrontEnd, SetupPicker
-from bot.commands.spec import OptionSpec
+from bot.commands.spec import CommandOption
 from engine.i18n import M
 
 FILES = "abcdefgh"
@@ -60,8 +60,8 @@ def _move(options: Mapping[str, str]) -> str:
 ACTIONS = (
     ActionCommand(
         "move", "Move one of your pieces as the tile under it allows",
-        (OptionSpec("from", "The square of your piece, e.g. c1", required=True, autocomplete=True),
-         OptionSpec("to", "Where it goes, e.g. c4 (captures are listed first)", required=True, autocomplete=True)),
+        (CommandOption("from", "The square of your piece, e.g. c1", required=True, autocomplete=True),
+         CommandOption("to", "Where it goes, e.g. c4 (captures are listed first)", required=True, autocomplete=True)),
         ("@from", "@to"),
         _move,
     ),

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from bot.commands.front_end import ActionCommand, FrontEnd
-from bot.commands.spec import OptionSpec
+from bot.commands.spec import CommandOption
 from engine.i18n import M
 from engine.pikemen.actions import Charge, Reorient
 
@@ -69,10 +69,10 @@ def _turn(options: Mapping[str, str]) -> str:
 ACTIONS = (
     ActionCommand(
         "charge", "Charge a flat piece the way it points, maybe capturing; it may turn afterwards",
-        (OptionSpec("piece", "Square of your flat piece, e.g. a6", required=True, autocomplete=True),
-         OptionSpec("to", "Where it stops: an empty square, or the piece it captures", required=True,
+        (CommandOption("piece", "Square of your flat piece, e.g. a6", required=True, autocomplete=True),
+         CommandOption("to", "Where it stops: an empty square, or the piece it captures", required=True,
                     autocomplete=True),
-         OptionSpec("facing", "Turn it afterwards (leave empty to keep pointing the same way)",
+         CommandOption("facing", "Turn it afterwards (leave empty to keep pointing the same way)",
                     autocomplete=True)),
         ("@piece", "@to", "@facing"),
         _charge,
@@ -80,8 +80,8 @@ ACTIONS = (
     ),
     ActionCommand(
         "turn", "Turn one of your pieces where it stands, or stand it upright",
-        (OptionSpec("piece", "Square of your piece, e.g. b7", required=True, autocomplete=True),
-         OptionSpec("facing", "The new orientation: n ne e se s sw w nw, or u for upright", required=True,
+        (CommandOption("piece", "Square of your piece, e.g. b7", required=True, autocomplete=True),
+         CommandOption("facing", "The new orientation: n ne e se s sw w nw, or u for upright", required=True,
                     autocomplete=True)),
         ("@piece", "turn", "@facing"),
         _turn,

@@ -12,6 +12,7 @@ from enum import StrEnum
 from typing import Any
 
 from bot.errors import IllegalMove, NotAllowed, NotInMatch, NotYourTurn, ServiceError
+from bot.lists import joined
 from bot.match.entries import Entry, EntryKind
 from bot.match.played import Played, PlayedLog
 from engine.api import AnyGame, Ending, EndingKind, Seat, Side, UndoScope, check_outcome, seat_table, sides_of
@@ -219,7 +220,6 @@ class MatchState:
         return seat
 
     def _not_playing_yet(self) -> Message:
-        from bot.texts import joined  # bot.texts reads match states: imported here, not at the top
 
         titles = [self.seat_title(s) for s in self.setup_pending()]
         if not titles:
@@ -333,7 +333,6 @@ class MatchState:
                                else "a claim"))  # fmt: skip
         if party not in self.answerers(proposal):
             if kind is ProposalKind.CLAIM:
-                from bot.texts import joined
 
                 others = joined([self.side_title(s.slug) for s in self.sides if s.slug != proposal.side])
                 raise NotAllowed(M("only {sides} answer this declaration", sides=others))

@@ -13,13 +13,13 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.clock import Clock, SystemClock
-from bot.commands.cooldown import Cooldowns
 from bot.errors import NoMatch
 from bot.i18n import LocaleMemory
 from bot.match import Entry, EntryKind, MatchState
 from bot.replies import Image, Notice, Reply
 from bot.service.book import MatchBook, Renderer, default_renderer
 from bot.service.computer import ComputerPlayers
+from bot.service.cooldowns import Cooldowns
 from bot.service.lobby import LEVELS, Lobby
 from bot.service.notices import notice_from_json
 from bot.service.play import Play

@@ -16,7 +16,7 @@ from typing import Any
 
 from bot import menus
 from bot.commands.dispatch import Invoker, autocomplete, commands_for, dispatch, parse_options
-from bot.commands.shared import refuse_unknown
+from bot.commands.group import refuse_unknown
 from bot.commands.spec import CommandSpec
 from bot.console import parse_command
 from bot.errors import ServiceError

@@ -14,7 +14,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from bot.commands.spec import CommandSpec, OptionKind, OptionSpec
+from bot.commands.spec import CommandOption, CommandSpec, OptionKind
 
 UNICODE_DIGITS = ["²", "⁹", "³", "١٢", "１２", "߃", "𝟗", "Ⅻ", "½", "໒"]
 NUMBERS = [
@@ -86,7 +86,7 @@ def text_values(rng: random.Random, valid: Sequence[str]) -> list[str]:
     ]  # fmt: skip
 
 
-def integer_texts(option: OptionSpec) -> list[str]:
+def integer_texts(option: CommandOption) -> list[str]:
     low = option.min_value if option.min_value is not None else 1
     high = option.max_value if option.max_value is not None else 10
     valid = [str(low), str(high), str(high + 1), str(low - 1)]
@@ -101,7 +101,7 @@ def boolean_texts() -> list[str]:
     return ["true", "false", "yes", "no", "on", "1", "0", "maybe", "", "²", "TRUE", "nul", "\x00"]
 
 
-def text_for(option: OptionSpec, rng: random.Random, valid: Sequence[str], files: Sequence[Path]) -> str:
+def text_for(option: CommandOption, rng: random.Random, valid: Sequence[str], files: Sequence[Path]) -> str:
     """One console text for an option."""
     if option.kind is OptionKind.INTEGER:
         return rng.choice(integer_texts(option))
@@ -117,7 +117,7 @@ def text_for(option: OptionSpec, rng: random.Random, valid: Sequence[str], files
     return rng.choice(text_values(rng, words))
 
 
-def typed_value(option: OptionSpec, rng: random.Random, valid: Sequence[str]) -> Any:
+def typed_value(option: CommandOption, rng: random.Random, valid: Sequence[str]) -> Any:
     """What Discord could deliver, already typed: any int or float, any text, a member's id."""
     if option.kind is OptionKind.INTEGER:
         return rng.choice([0, -1, 1, 2, 7, 1000, 1001, 10_000, 10_001, 2**63, -(2**63), 10**5000, True])

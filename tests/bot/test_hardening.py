@@ -424,7 +424,7 @@ async def test_expensive_reads_have_a_per_member_cooldown_the_console_has_not(
     posts: Posts, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     now = [1000.0]
-    monkeypatch.setattr("bot.commands.cooldown.time.monotonic", lambda: now[0])
+    monkeypatch.setattr("bot.service.cooldowns.time.monotonic", lambda: now[0])
     await started(posts.service, 1)
     for _ in range(3):  # a few at once
         await dispatch(posts.service, who(EVE), GAME, "board", {})

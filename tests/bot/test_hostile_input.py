@@ -20,8 +20,8 @@ import pytest
 
 from bot.clock import ManualClock
 from bot.commands.dispatch import Invoker, commands_for, dispatch, parse_options, parse_value
-from bot.commands.shared import refuse_unknown
-from bot.commands.spec import OptionKind, OptionSpec
+from bot.commands.group import refuse_unknown
+from bot.commands.spec import CommandOption, OptionKind
 from bot.console import Console, parse_command
 from bot.errors import ServiceError
 from bot.service import MatchService
@@ -116,17 +116,17 @@ async def test_a_typed_number_out_of_range_or_of_no_size_is_refused(
 
 
 def test_each_option_is_parsed_once_into_its_real_type() -> None:
-    page = OptionSpec("page", "", OptionKind.INTEGER, min_value=1, max_value=1000)
+    page = CommandOption("page", "", OptionKind.INTEGER, min_value=1, max_value=1000)
     assert parse_value(page, " 7 ") == 7 and type(parse_value(page, "7")) is int
     for text in ("7.0", "٧", "7\n8", "0x7"):
         with pytest.raises(ServiceError, match="page must be a whole number, like 1"):
             parse_value(page, text)
-    user = OptionSpec("user", "", OptionKind.USER)
+    user = CommandOption("user", "", OptionKind.USER)
     assert parse_value(user, "<@!22>") == 22 and parse_value(user, "@Bob", users={"bob": 22}) == 22
     for text in ("<@0>", "<@99999999999999999999>", "<@" + "9" * 5000 + ">", "@everyone", "⁹"):
         with pytest.raises(ServiceError, match="user must be a member"):
             parse_value(user, text)
-    flag = OptionSpec("thread", "", OptionKind.BOOLEAN)
+    flag = CommandOption("thread", "", OptionKind.BOOLEAN)
     assert parse_value(flag, "Yes") is True and parse_value(flag, "off") is False
     with pytest.raises(ServiceError, match="true or false"):
         parse_value(flag, "²")
@@ -206,7 +206,7 @@ def deterministic(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
     monkeypatch.setattr("bot.service.lobby.secrets", SimpleNamespace(randbelow=chance.randrange))
     monkeypatch.setattr("bot.service.lobby.random", SimpleNamespace(Random=lambda *seed: random.Random(*seed or (0,))))
     ticks = itertools.count()
-    monkeypatch.setattr("bot.commands.cooldown.time", SimpleNamespace(monotonic=lambda: next(ticks) * 0.01))
+    monkeypatch.setattr("bot.service.cooldowns.time", SimpleNamespace(monotonic=lambda: next(ticks) * 0.01))
 
 
 async def test_ten_thousand_hostile_inputs_refused_without_a_crash_or_a_change(

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bot import menus
 from bot.commands.dispatch import path_values
-from bot.commands.shared import commands_for
+from bot.commands.group import commands_for
 from engine.nika import GameState
 from engine.registry import get_game
 

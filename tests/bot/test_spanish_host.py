@@ -9,7 +9,6 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-from babel.messages.extract import extract_from_file
 
 from bot.clock import ManualClock
 from bot.console import Console, _Completer, parse_command
@@ -18,20 +17,13 @@ from bot.errors import ConfirmFirst, NotAllowed, NotYourTurn, ServiceError
 from bot.i18n import speaking
 from bot.replies import Notice
 from bot.service import MatchService
-from bot.translations import KEYWORDS, ROOT, TERMS
+from bot.translations import host_messages
 from engine.i18n import placeholders
-from render.words import po_file
+from render.words import host_po_file
 from tests.bot.conftest import ALICE, BOB, GUILD
 
 HOUR = 3600.0
 SPANISH = "es-ES"
-# The files whose words are the host's (not a game's).
-HOST_FILES = (
-    "bot/texts.py", "bot/errors.py", "bot/menus.py", "bot/console.py", "bot/client.py", "bot/commands/shared.py",
-    "bot/commands/dispatch.py", "bot/commands/cooldown.py", "bot/commands/spec.py", "engine/api.py", "engine/errors.py",
-    *(str(p.relative_to(ROOT)) for d in ("bot/service", "bot/match", "bot/cogs")
-      for p in sorted((ROOT / d).glob("*.py"))),
-)  # fmt: skip
 
 
 @pytest.fixture
@@ -228,22 +220,9 @@ async def test_a_console_session_in_spanish(service: MatchService, tmp_path: Pat
 
 
 # --- the catalogue -------------------------------------------------------------------------------
-def host_messages() -> dict[tuple[str | None, str], str | None]:
-    """(context, English) of every Message and Term the host's own files write."""
-    found: dict[tuple[str | None, str], str | None] = {}
-    for path in HOST_FILES:
-        for keywords, default in ((KEYWORDS, None), (TERMS, "term")):
-            for _, text, _, context in extract_from_file("python", ROOT / path, keywords=keywords, comment_tags=()):
-                if isinstance(text, tuple):
-                    found.setdefault((context or default, text[0]), text[1])
-                else:
-                    found.setdefault((context or default, text), None)
-    return found
-
-
 def test_every_sentence_of_the_host_has_its_spanish_with_the_same_placeholders() -> None:
-    po = po_file("es")
-    found = host_messages()
+    po = host_po_file("es")  # the host's own catalogue: its words owe nothing to any game's
+    found = host_messages()  # every Message and Term of engine/, render/ and bot/ outside the games' files
     assert len(found) > 200
     for (context, text), plural in found.items():
         entry = po.get(text if plural is None else (text, plural), context=context)

@@ -205,18 +205,19 @@ def test_the_tray_captions_fit_their_trays_in_spanish():
 
 
 def test_the_help_is_spanish_and_names_the_commands_as_discord_shows_them():
-    from bot.commands.shared import named
+    from bot.commands.front_end import named
+    from bot.commands.group import names_of
     from bot.games.nika import HELP
 
     with using(SPANISH):
-        text = named(HELP, "nika")
+        text = named(HELP, names_of("nika"))
     assert text.startswith("**Nika en Discord** — un juego por equipos de hoplitas griegos")
     for command in ("`/nika mover pieza:j6 dirección:w`", "`/nika girar piezas:k5 orientación:w`",
                     "`/nika avanzar piezas:j4,j5,j6`", "`/nika reagrupar casilla:k1 orientación:n`",
                     "`/nika pasar`", "equipo:…`", "`/nika conceder`", "`/nika desafiar`"):  # fmt: skip
         assert command in text, command
     assert "{" not in text and "}" not in text
-    english = named(HELP, "nika")
+    english = named(HELP, names_of("nika"))
     assert english.startswith("**Nika on Discord** — a team game of Greek hoplites")
     assert "• `/nika move piece:j6 direction:w` — one piece steps one square and ends facing that way" in english
     assert "`/nika declare team:…` then the opponents `/nika concede` or `/nika challenge`." in english
@@ -262,7 +263,7 @@ def test_cities_and_teams_are_spanish_terms():
 
 
 def test_no_two_nika_commands_share_a_spanish_name():
-    from bot.commands.shared import commands_for
+    from bot.commands.group import commands_for
 
     names = [SPANISH.gettext(spec.name, "command") for spec in commands_for("nika").values()]
     assert len(set(names)) == len(names) and {"mover", "girar", "avanzar", "reagrupar", "pasar"} <= set(names)

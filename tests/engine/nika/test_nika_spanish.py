@@ -341,7 +341,7 @@ def test_every_nika_message_has_its_spanish_translation_with_the_same_placeholde
 
 def _surface(slug: str) -> set[str]:
     """The words of a game's command group, seats and sides: data the command translator reads."""
-    from bot.commands.shared import commands_for
+    from bot.commands.group import commands_for
     from engine.registry import get_game
 
     words = set()

@@ -14,7 +14,8 @@ from babel.messages.extract import extract_from_file
 from numica_pictures import START, TILES, play
 from PIL import Image, ImageChops
 
-from bot.commands.shared import commands_for, named
+from bot.commands.front_end import named
+from bot.commands.group import commands_for, names_of
 from bot.games.numica import FRONT_END
 from bot.translations import KEYWORDS
 from engine.api import Ending, EndingKind
@@ -152,11 +153,11 @@ def test_the_fixed_palette_holds_a_spanish_board_as_well_as_an_english_one():
 
 def test_the_help_names_commands_and_options_as_a_spanish_client_shows_them():
     with using(SPANISH):
-        text = named(FRONT_END.help, "numica")
+        text = named(FRONT_END.help, names_of("numica"))
     assert text.startswith("**Numica en Discord** — dos jugadores, 64 losetas")
     assert "`/numica mover desde:c1 hasta:c4`" in text and "`colocación:choose`" in text
     assert "`/numica {new} bando:red`".format(new=SPANISH.gettext("new", "command")) in text
-    english = named(FRONT_END.help, "numica")
+    english = named(FRONT_END.help, names_of("numica"))
     assert "**Numica on Discord**" in english and "`/numica move from:c1 to:c4`" in english
 
 

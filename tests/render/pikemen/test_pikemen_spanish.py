@@ -129,16 +129,17 @@ def test_a_spanish_board_reads_at_phone_width():
 
 
 def test_the_help_is_spanish_and_names_the_commands_as_discord_shows_them():
-    from bot.commands.shared import named
+    from bot.commands.front_end import named
+    from bot.commands.group import names_of
     from bot.games.pikemen import HELP
 
     with using(SPANISH):
-        text = named(HELP, "pikemen")
+        text = named(HELP, names_of("pikemen"))
     assert text.startswith("**Pikemen en Discord**")
     assert "`/pikemen cargar pieza:a6 hasta:a3`" in text and "`/pikemen girar pieza:b7 orientación:se`" in text
     assert "empieza el jugador más alto" in text
     assert "{" not in text and "}" not in text
-    english = named(HELP, "pikemen")
+    english = named(HELP, names_of("pikemen"))
     assert english.startswith("**Pikemen on Discord**") and "`/pikemen charge piece:a6 to:a3`" in english
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from bot.commands.front_end import ActionCommand, FrontEnd
-from bot.commands.spec import OptionSpec
+from bot.commands.spec import CommandOption
 from engine.i18n import M
 
 HELP = M(
@@ -30,7 +30,7 @@ Two players, X and O, mark one empty square each turn (X first, unless the match
 ACTIONS = (
     ActionCommand(
         "mark", "Mark an empty square",
-        (OptionSpec("square", "An empty square, a1 to c3", required=True, autocomplete=True),),
+        (CommandOption("square", "An empty square, a1 to c3", required=True, autocomplete=True),),
         ("@square",),
         lambda options: options.get("square", ""),
     ),

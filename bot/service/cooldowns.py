@@ -1,6 +1,9 @@
 """Rate limits for expensive reads (board, replay, history, stats), per member and command:
 a few at once, then one every few seconds (a token bucket). One member asking for the
-board fifty times cannot slow the bot for everyone else; the local console is exempt."""
+board fifty times cannot slow the bot for everyone else; the local console is exempt.
+
+A part of the service (it holds state across commands); the commands that are expensive
+say so in their spec (`CommandSpec.cooldown`), and dispatch takes a use here."""
 
 from __future__ import annotations
 

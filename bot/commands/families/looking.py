@@ -1,0 +1,62 @@
+"""Looking: the board, the history, the rules in a minute and the help page."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from bot.commands.front_end import FrontEnd, named
+from bot.commands.spec import CommandOption, CommandSpec, Context, OptionKind
+from bot.replies import Reply
+from engine.api import AnyGame
+from engine.i18n import M
+
+
+async def _board(ctx: Context, o: Mapping[str, Any]) -> Reply:
+    return await ctx.service.board(ctx.who.guild_id, ctx.who.channel_id, ctx.who.user_id)
+
+
+async def _history(ctx: Context, o: Mapping[str, Any]) -> Reply:
+    return await ctx.service.history(ctx.who.guild_id, ctx.who.channel_id, o.get("page") or 1)
+
+
+async def _rules(ctx: Context, o: Mapping[str, Any]) -> Reply:
+    front = ctx.front
+    text = named(front.rules, ctx.names)
+    if front.rules_example is None:
+        return Reply(text)
+    rules = ctx.rules
+    position, action = front.rules_example
+    after, events = rules.apply(rules.load(position), rules.parse_action(action))
+    from bot.match import MatchState
+
+    state = MatchState.begin(rules, {}, rules.notation(after))
+    return Reply(text, image=await ctx.service.render(state, [events]))
+
+
+# Messages, not text: each reader gets them in their own language.
+DISCORD_HELP = M(
+    "Every option suggests only what is legal for you right now: start typing and pick. "
+    "Or press the buttons under the latest board: they walk you through legal choices only."
+)
+CONSOLE_HELP = M(
+    "**In this console** type the commands as text, options as name:value (Tab completes, Up recalls). "
+    "`as @name` plays as someone else, `channel N` switches channel, `manage on` acts as a moderator, "
+    "`help` lists these, `quit` leaves. Boards are written as PNG files into the boards folder."
+)
+
+
+async def _help(ctx: Context, o: Mapping[str, Any]) -> Reply:
+    how = CONSOLE_HELP if ctx.who.console else DISCORD_HELP
+    return Reply(f"{named(ctx.front.help, ctx.names)}\n{how}")
+
+
+def commands(rules: AnyGame, front: FrontEnd) -> tuple[CommandSpec, ...]:
+    return (
+        CommandSpec("board", "Show this channel's board", _board, cooldown=True),
+        CommandSpec("history", "List the actions played so far", _history,
+                    (CommandOption("page", "Page number (15 actions a page)", OptionKind.INTEGER, min_value=1,
+                                   max_value=1000),), private=True, cooldown=True),
+        CommandSpec("rules", f"The rules of {rules.title} in one minute, with a picture", _rules, private=True),
+        CommandSpec("help", f"How to play {rules.title} here", _help, private=True),
+    )  # fmt: skip
