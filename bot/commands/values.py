@@ -157,7 +157,8 @@ def _number(option: CommandOption, value: Any) -> int | float:
     if option.choices and str(value) not in {c.value for c in option.choices}:
         allowed = ", ".join(c.value for c in option.choices)
         raise ServiceError(M("{name} is one of {allowed}", name=name, allowed=allowed))
-    return value
+    number: int | float = value  # checked above: an int, or a finite float
+    return number
 
 
 def _choice(option: CommandOption, value: str) -> str | None:
