@@ -19,7 +19,8 @@ Conventions for games without play, after FIDE's tie-break practice:
   opponent's final score. In a round robin a withdrawn entrant's remaining games are forfeit
   wins for their opponents and count as played, as FIDE counts them in round robins.
 - Head-to-head ranks a tied group by the points its members scored against one another,
-  only when every two of them have met (otherwise it leaves them tied).
+  only when every two of them have met (otherwise it leaves them tied). When a later
+  tie-break splits a group, head-to-head is taken again within each smaller group.
 - Withdrawn entrants keep their place from the results they played, marked as withdrawn.
 - A tie that survives everything shares the place; the list then shows the better seed first.
 """
@@ -83,6 +84,9 @@ def _absent(record: Record, state: EventState, round_number: int) -> bool:
     return after is not None and round_number > after
 
 
+# One criterion applied to a tied group: a value per member (higher is better), or None when it
+# cannot decide for this group (head-to-head among players who have not all met).
+Step = Callable[[list[EntrantId]], dict[EntrantId, Fraction] | None]
 Contribution = tuple[Fraction, bool]  # a round's value for Buchholz, and whether it was a voluntary unplayed round
 
 
@@ -171,18 +175,17 @@ def standings(state: EventState) -> list[Standing]:
         values[entrant] = found
     seeds = {e.id: i for i, e in enumerate(state.event.seeded)}
 
-    def absolute(criterion: TieBreak) -> Callable[[list[EntrantId]], dict[EntrantId, Fraction] | None]:
+    def absolute(criterion: TieBreak) -> Step:
         return lambda group: {e: values[e][criterion] for e in group}
 
-    steps: list[Callable[[list[EntrantId]], dict[EntrantId, Fraction] | None]] = [
-        lambda group: {e: everyone[e].points for e in group}
-    ]
+    tie_breaks: list[Step] = []
     for criterion in criteria:
         if criterion is TieBreak.HEAD_TO_HEAD:
-            steps.append(lambda group: head_to_head(group, everyone))
+            tie_breaks.append(lambda group: head_to_head(group, everyone))
         else:
-            steps.append(absolute(criterion))
-    groups = _refine(sorted(everyone, key=lambda e: seeds[e]), steps)
+            tie_breaks.append(absolute(criterion))
+    points: Step = lambda group: {e: everyone[e].points for e in group}  # noqa: E731
+    groups = _refine(sorted(everyone, key=lambda e: seeds[e]), [points, *tie_breaks], tie_breaks)
     table: list[Standing] = []
     for group in groups:
         place = len(table) + 1
@@ -192,18 +195,18 @@ def standings(state: EventState) -> list[Standing]:
     return table
 
 
-def _refine(group: list[EntrantId], steps: Sequence[Callable[[list[EntrantId]], dict[EntrantId, Fraction] | None]]
-            ) -> list[list[EntrantId]]:  # fmt: skip
-    """Split a group (in seed order) by each step in turn: a list of still-tied groups, best first."""
+def _refine(group: list[EntrantId], steps: Sequence[Step], restart: Sequence[Step]) -> list[list[EntrantId]]:
+    """Split a group (in seed order) by each step in turn: a list of still-tied groups, best
+    first. A group a step splits off starts the tie-breaks again (`restart`), so head-to-head is
+    taken afresh among fewer players; the absolute tie-breaks it already shares change nothing."""
     if len(group) < 2 or not steps:
         return [group]
     values = steps[0](group)
-    if values is None:
-        return _refine(group, steps[1:])
+    if values is None or len(set(values.values())) == 1:
+        return _refine(group, steps[1:], restart)
     ordered: list[list[EntrantId]] = []
     for value in sorted(set(values.values()), reverse=True):
-        bucket = [e for e in group if values[e] == value]
-        ordered.extend(_refine(bucket, steps[1:]))
+        ordered.extend(_refine([e for e in group if values[e] == value], restart, restart))
     return ordered
 
 
