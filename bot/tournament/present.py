@@ -97,6 +97,8 @@ def _cell(event: Event, standing: Standing, key: str) -> str:
         return str(standing.played)
     if key == "reached":
         return round_reached(event, standing)
+    if key == TieBreak.WINS:
+        return str(standing.wins)
     return points_text(standing.tie_breaks.get(TieBreak(key), Fraction(0)))
 
 

@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, TypeAlias
 
@@ -54,7 +54,7 @@ else:
 
 BYE_POINTS = Fraction(1)
 COMPLETE_UP_TO = 40  # entrants; above, a sparse graph is tried first
-WINDOW = 5  # sparse graph: good opponents each way in the standings, and around the ideal partner
+WINDOW = 3  # sparse graph: good opponents each way in the standings, and around the ideal partner
 LOOKAHEAD_TRIES = 8
 BYE = -1  # the bye's vertex
 LIMIT = 2  # FIDE's absolute limit on the difference between games moving first and second
@@ -71,14 +71,20 @@ class Player:
     met: frozenset[EntrantId] = frozenset()
     sides: tuple[int, ...] = ()
     byes: int = 0
+    balance: int = field(init=False)  # games moving first minus games moving second
+    wants: tuple[int | None, int] = field(init=False)
 
-    @property
-    def balance(self) -> int:
-        return sum(1 if s == 0 else -1 for s in self.sides)
+    def __post_init__(self) -> None:
+        # Asked for every candidate game: worked out once (the dataclass is frozen).
+        object.__setattr__(self, "balance", sum(1 if s == 0 else -1 for s in self.sides))
+        object.__setattr__(self, "wants", self._preference())
 
     def preference(self) -> tuple[int | None, int]:
         """(the side wanted, strength): 3 when the absolute limits demand it, 2 when the balance
         does, 1 to alternate, 0 none (no game yet)."""
+        return self.wants
+
+    def _preference(self) -> tuple[int | None, int]:
         if abs(self.balance) >= LIMIT:
             return (1 if self.balance > 0 else 0), 3
         if self.sides[-2:] in ((0, 0), (1, 1)):
