@@ -100,7 +100,8 @@ def _tie(state: EventState, number: int, board: int, pair: tuple[EntrantId | Non
         best = result.ranks.index(min(result.ranks))
         return Tie(number, board, pair, games, last.sides[best][0], True)
     if len(games) >= state.event.knockout_games:
-        better = min(present, key=lambda e: seeds[e])
+        staying = [e for e in present if e not in state.withdrawn] or present
+        better = min(staying, key=lambda e: seeds[e])  # the better seed, unless they have left
         return Tie(number, board, pair, games, better, True)
     return Tie(number, board, pair, games, None, False)
 
