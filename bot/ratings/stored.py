@@ -10,15 +10,14 @@ rank first together, everyone else shares the next place.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from typing import Any
 
 from bot.ratings.table import RatedResult
-from engine.api import Game
+from engine.api import AnyGame
 
 StoredRow = tuple[int, str, int, Mapping[str, int]]  # (match id, result, player count, seat → user)
 
 
-def rated_result(game: Game[Any], match_id: int, result: str, players: int, seats: Mapping[str, int]) -> RatedResult:
+def rated_result(game: AnyGame, match_id: int, result: str, players: int, seats: Mapping[str, int]) -> RatedResult:
     table = game.sides(players)
     if result == "draw":
         first = {seat for side in table for seat in side.seats}
@@ -38,7 +37,7 @@ def rated_result(game: Game[Any], match_id: int, result: str, players: int, seat
     return RatedResult(match_id, tuple(sides), tuple(ranks))
 
 
-def rated_results(game: Game[Any], rows: Iterable[StoredRow]) -> Iterator[RatedResult]:
+def rated_results(game: AnyGame, rows: Iterable[StoredRow]) -> Iterator[RatedResult]:
     """The stored rows of one game, in their order, as rated results."""
     for match_id, result, players, seats in rows:
         yield rated_result(game, match_id, result, players, seats)

@@ -69,7 +69,7 @@ def round_reached(event: Event, standing: Standing) -> str:
 
 
 def subtitle(game: str, event: Event, rounds_paired: int, finished: bool) -> str:
-    """"Nika · Swiss · after round 3 of 5", or "… · final standings"."""
+    """"<game title> · Swiss · after round 3 of 5", or "… · final standings"."""
     kind = FORMAT_NAMES[event.format]
     if finished:
         return str(M("{game} · {format} · final standings", game=game, format=kind))

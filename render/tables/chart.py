@@ -27,7 +27,7 @@ STEPS = (10, 20, 25, 50, 100, 200, 250, 500, 1000)
 
 @dataclass(frozen=True, slots=True)
 class RatingChart:
-    title: str  # "Ana · Nika"
+    title: str  # "Ana · <game title>"
     current: str  # the value now, as shown ("1432", or "1102?" while provisional)
     shown: tuple[int, ...]  # the shown value at the start and after each rated match
     estimates: tuple[int, ...]  # the estimate (μ on the shown scale) at the same points

@@ -65,7 +65,7 @@ class Row:
 @dataclass(frozen=True, slots=True)
 class StandingsTable:
     title: str  # "Spring Swiss"
-    subtitle: str  # "Nika · Swiss · after round 3 of 5"
+    subtitle: str  # "<game title> · Swiss · after round 3 of 5"
     columns: tuple[Column, ...]
     rows: tuple[Row, ...]
     more: int = 0  # rows not shown (the next pages)
