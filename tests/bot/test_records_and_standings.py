@@ -81,7 +81,7 @@ async def test_ratings_after_a_few_finished_matches(service: MatchService) -> No
     board = await service.leaderboard(GUILD, None, "nika")
     places = [board.text.index(f"<@{user}>") for user in (BOB, ALICE, DAVE, CAROL)]
     assert places == sorted(places)
-    assert "2 won, 0 lost, 1 drawn" in (await service.stats(GUILD, ALICE)).text
+    assert "2 won, 0 lost, 1 drawn" in (await service.stats(GUILD, ALICE, "nika")).text
     assert (await service.standings(GUILD + 1, "nika")) == []
 
 
