@@ -40,7 +40,7 @@ CLOSE_TIMEOUT = 5.0
 POOL_SIZE = 10
 MIN_SERVER_VERSION = 11  # EXECUTE FUNCTION in the log's trigger
 SERVER_SETTINGS = {
-    "application_name": "nika-bot",
+    "application_name": "boardgame-host",
     # A row lock held this long means a stuck writer elsewhere: fail (nothing changed) rather
     # than leave a player's reply hanging. SQLite's busy timeout plays the same part.
     "lock_timeout": "5s",

@@ -50,7 +50,7 @@ def words_of_games() -> dict[str, str]:
 def pattern(words: dict[str, str]) -> re.Pattern[str]:
     # Longest first, so "athens-messene" is reported whole; letters or digits may not touch a word.
     alternatives = "|".join(re.escape(word) for word in sorted(words, key=len, reverse=True))
-    return re.compile(rf"(?<![\w-])({alternatives})(?![\w-])", re.IGNORECASE)
+    return re.compile(rf"(?<!\w)({alternatives})(?!\w)", re.IGNORECASE)
 
 
 def games_own_files() -> list[Path]:
