@@ -190,10 +190,11 @@ class Reading:
         for row, seats in rows:
             if row.status != "active":
                 continue
-            rules = get_game(row.game)
             try:
+                rules = get_game(row.game)
                 state = rules.load(row.position)
-            except ValueError as error:  # a damaged row must not hide the member's other matches
+            except (ValueError, KeyError) as error:  # a damaged row, or a game no longer installed,
+                # must not hide the member's other matches
                 log.error("stored match does not load", extra={"match": row.id, "error": str(error)})
                 continue
             setting_up = bool(rules.setup_pending(state))
