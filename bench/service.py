@@ -65,7 +65,7 @@ async def store_background_matches(service: MatchService, count: int) -> None:
 
 
 async def open_active(service: MatchService, channel: int) -> None:
-    await service.new_match(GUILD, channel, 1, "athens-messene")
+    await service.new_match(GUILD, channel, 1, "athens-messene", game="nika")
     await service.join(GUILD, channel, 2, "sparta-thebes")
     await service.start(GUILD, channel, 1)
 
@@ -226,7 +226,7 @@ async def computers_side_by_side(location: str, seconds: float, level: str = "ha
             await open_active(service, channel)
         against = list(range(9_100_000, 9_100_008))
         for channel in against:
-            await service.new_match(GUILD, channel, 1, "athens-messene")
+            await service.new_match(GUILD, channel, 1, "athens-messene", game="nika")
             await service.join(GUILD, channel, 1, "sparta-thebes", computer=level)
             await service.start(GUILD, channel, 1)
         latencies: list[float] = []

@@ -81,8 +81,11 @@ class MatchService:
         self.book.on_timers_changed = callback
 
     # --- lobby ------------------------------------------------------------------------
-    async def new_match(self, guild_id: int, channel_id: int, user_id: int, seats: str, **options: Any) -> Reply:
-        return await self.lobby.new_match(guild_id, channel_id, user_id, seats, **options)
+    async def new_match(
+        self, guild_id: int, channel_id: int, user_id: int, seats: str, *, game: str, **options: Any
+    ) -> Reply:
+        """Open a lobby of `game`; `options` are Lobby.new_match's (players, options, start, …)."""
+        return await self.lobby.new_match(guild_id, channel_id, user_id, seats, game=game, **options)
 
     async def join(
         self, guild_id: int, channel_id: int, user_id: int, seats: str, *, computer: str | None = None

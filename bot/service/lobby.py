@@ -7,6 +7,7 @@ import asyncio
 import random
 import secrets
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from bot import texts
@@ -20,7 +21,7 @@ from bot.storage.matches import NewMatch
 from bot.storage.timers import TimerKind
 from engine.api import AnyGame
 from engine.errors import IllegalAction
-from engine.i18n import M, P
+from engine.i18n import M, Message, P
 from engine.record import GameRecord
 from engine.registry import get_game
 
@@ -67,6 +68,21 @@ def _held(state: MatchState, seat: str) -> bool:
     return state.seats.get(seat) is not None or state.is_computer(seat)
 
 
+@dataclass(frozen=True, slots=True)
+class Opening:
+    """A match `/new` asked for, checked and built, not stored yet (`Lobby.prepare`)."""
+
+    rules: AnyGame
+    state: MatchState  # the lobby's state: no seat held yet
+    position: str  # where play starts: the game's start, or a shared position (a casual match)
+    players: int
+    options: dict[str, str]  # every match option, given or default
+    seed: int
+    rated: bool  # from the game's start; a shared position is casual
+    taken: list[str]  # the creator's seats
+    deadline_days: int | None
+
+
 class Lobby:
     def __init__(self, book: MatchBook, *, lobby_days: float = 7.0, lobbies_per_member: int = 3) -> None:
         self.book = book
@@ -80,7 +96,7 @@ class Lobby:
         user_id: int,
         seats: str,
         *,
-        game: str = "nika",
+        game: str,
         players: int | None = None,
         options: Mapping[str, str] | None = None,
         start: str | None = None,
@@ -88,6 +104,26 @@ class Lobby:
         parent_channel_id: int | None = None,
         seed: int | None = None,
     ) -> Reply:
+        """Open a lobby: check and build the match (nothing stored yet), store it with the
+        creator's seat and its expiry timer, then say so."""
+        opening = await self.prepare(game, seats, players=players, options=options, start=start,
+                                     deadline_days=deadline_days, seed=seed)  # fmt: skip
+        match_id = await self.store(opening, guild_id, channel_id, user_id, parent_channel_id)
+        return Reply(str(self.announce(opening, user_id)), match_id=match_id, game=opening.rules.slug)
+
+    async def prepare(
+        self,
+        game: str,
+        seats: str,
+        *,
+        players: int | None = None,
+        options: Mapping[str, str] | None = None,
+        start: str | None = None,
+        deadline_days: int | None = None,
+        seed: int | None = None,
+    ) -> Opening:
+        """The match a `/new` asks for, checked (game, player count, options, deadline, start
+        position, the seats chosen) and built, with nothing written: a refusal changes nothing."""
         rules = get_game(game)
         check_deadline(deadline_days)
         players = players or _players_for(rules, seats)
@@ -99,7 +135,6 @@ class Lobby:
         except IllegalAction as error:
             raise ServiceError(error.args[0] if error.args else str(error)) from None
         seed = secrets.randbelow(2**31) if seed is None else seed
-        rated = start is None
         if start is not None:
             position = await asyncio.to_thread(_start_from, rules, start)  # a long record replays for a while
             players = len(rules.state_seats(rules.load(position)))
@@ -107,6 +142,14 @@ class Lobby:
             position = rules.notation(rules.new(players, chosen, seed))
         state = MatchState.begin(rules, {}, position, players=players, options=chosen, seed=seed)
         taken = seats_for_choice(state, seats, random.Random(seed))
+        return Opening(rules, state, position, players, chosen, seed, start is None, taken, deadline_days)
+
+    async def store(
+        self, opening: Opening, guild_id: int, channel_id: int, user_id: int, parent_channel_id: int | None
+    ) -> int:
+        """The match stored in one transaction, with the creator's seats and the lobby's expiry;
+        refused if the member holds too many open lobbies or the channel has a match."""
+        rules, state = opening.rules, opening.state
         now = self.book.clock.now()
         try:
             async with self.book.storage.transaction() as db:
@@ -116,11 +159,12 @@ class Lobby:
                         count=self.lobbies_per_member,
                     ))  # fmt: skip
                 match_id = await queries.insert_match(db, NewMatch(
-                    game=rules.slug, guild_id=guild_id, channel_id=channel_id, creator_id=user_id, players=players,
-                    start_position=position, to_act=rules.to_act(state.game), rated=rated, now=now, options=chosen,
-                    seed=seed, deadline_days=deadline_days or None, parent_channel_id=parent_channel_id,
+                    game=rules.slug, guild_id=guild_id, channel_id=channel_id, creator_id=user_id,
+                    players=opening.players, start_position=opening.position, to_act=rules.to_act(state.game),
+                    rated=opening.rated, now=now, options=opening.options, seed=opening.seed,
+                    deadline_days=opening.deadline_days or None, parent_channel_id=parent_channel_id,
                 ))  # fmt: skip
-                await queries.take_seats(db, match_id, taken, user_id=user_id, computer=None)
+                await queries.take_seats(db, match_id, opening.taken, user_id=user_id, computer=None)
                 await timers.schedule(db, match_id, TimerKind.LOBBY, now + self.lobby_days * DAY, now)
         except ChannelHasMatch:
             raise ChannelBusy(
@@ -133,30 +177,35 @@ class Lobby:
                 )
             ) from None
         self.book.timers_changed()
+        return match_id
+
+    def announce(self, opening: Opening, user_id: int) -> Message:
+        """What the channel reads: who opened which match, how it differs from the usual one,
+        the seats taken, and how to join and start."""
+        rules = opening.rules
         notes = []
         if rules.seat_sets_differ():
-            notes.append(str(P("for {count} player", "for {count} players", count=players)))
+            notes.append(str(P("for {count} player", "for {count} players", count=opening.players)))
         for option in rules.options:
-            if chosen[option.name] != option.default:
-                label = next((c.label for c in option.choices if c.value == chosen[option.name]), chosen[option.name])
+            value = opening.options[option.name]
+            if value != option.default:
+                label = next((c.label for c in option.choices if c.value == value), value)
                 notes.append(f"{texts.option(option.name)} {texts.data_text(label)}")
-        if not rated:
+        if not opening.rated:
             notes.append(str(M("casual, unrated: it starts from a shared position")))
-        if deadline_days:
+        if opening.deadline_days:
             notes.append(str(P("with a {count}-day turn deadline", "with a {count}-day turn deadline",
-                               count=deadline_days)))  # fmt: skip
+                               count=opening.deadline_days)))  # fmt: skip
         words: dict[str, Any] = {
             "who": texts.mention(user_id), "game": rules.title, "detail": f" ({'; '.join(notes)})" if notes else "",
-            "seats": texts.seat_names(state, taken), "game_slug": rules.slug, "join": texts.command("join"),
-            "start": texts.command("start"), "seat_word": texts.option(rules.seat_word),
+            "seats": texts.seat_names(opening.state, opening.taken), "game_slug": rules.slug,
+            "join": texts.command("join"), "start": texts.command("start"), "seat_word": texts.option(rules.seat_word),
         }  # fmt: skip
         if rules.title[:1].lower() in "aeiou":  # English says "an Othello match"
-            opened = M("{who} opened an {game} match{detail} and took {seats}. Join with /{game_slug} {join}, then "
-                       "/{game_slug} {start} once every {seat_word} is held.", **words)  # fmt: skip
-        else:
-            opened = M("{who} opened a {game} match{detail} and took {seats}. Join with /{game_slug} {join}, then "
-                       "/{game_slug} {start} once every {seat_word} is held.", **words)  # fmt: skip
-        return Reply(str(opened), match_id=match_id, game=rules.slug)
+            return M("{who} opened an {game} match{detail} and took {seats}. Join with /{game_slug} {join}, then "
+                     "/{game_slug} {start} once every {seat_word} is held.", **words)  # fmt: skip
+        return M("{who} opened a {game} match{detail} and took {seats}. Join with /{game_slug} {join}, then "
+                 "/{game_slug} {start} once every {seat_word} is held.", **words)  # fmt: skip
 
     async def join(
         self, guild_id: int, channel_id: int, user_id: int, seats: str, *, computer: str | None = None

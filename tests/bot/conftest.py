@@ -47,10 +47,11 @@ async def service(db_path: str) -> AsyncIterator[MatchService]:
     await service.close()
 
 
-async def seat(service: MatchService, channel: int, seating: dict[int, str], *, start: str | None = None) -> None:
-    """Open a lobby in `channel` with the first user, seat the rest, and start."""
+async def seat(service: MatchService, channel: int, seating: dict[int, str], *, start: str | None = None,
+               game: str = "nika") -> None:  # fmt: skip
+    """Open a lobby of `game` in `channel` with the first user, seat the rest, and start."""
     users = list(seating)
-    await service.new_match(GUILD, channel, users[0], seating[users[0]], start=start)
+    await service.new_match(GUILD, channel, users[0], seating[users[0]], start=start, game=game)
     for user in users[1:]:
         await service.join(GUILD, channel, user, seating[user])
     await service.start(GUILD, channel, users[0])

@@ -17,7 +17,7 @@ GUILD, ALICE, BOB = 1000, 11, 22
 async def open_match(service: MatchService, channel: int) -> None:
     """Create and start a match; tolerant of a lobby left half-made by an earlier kill."""
     with contextlib.suppress(ServiceError):
-        await service.new_match(GUILD, channel, ALICE, "athens-messene")
+        await service.new_match(GUILD, channel, ALICE, "athens-messene", game="nika")
     with contextlib.suppress(ServiceError):
         await service.join(GUILD, channel, BOB, "sparta-thebes")
     with contextlib.suppress(ServiceError):

@@ -159,7 +159,7 @@ def service_of(bot: BoardGameBot) -> MatchService:
 async def seat_four(double: DiscordDouble, bot: BoardGameBot, p: Players, *, start: str | None = None) -> None:
     """A started four-player match in the default channel, set up on the bot's own service."""
     service, guild, channel = service_of(bot), double.guild.id, double.channel.id
-    await service.new_match(guild, channel, p.alice.id, "athens", start=start)
+    await service.new_match(guild, channel, p.alice.id, "athens", start=start, game="nika")
     for user, city in ((p.bob, "sparta"), (p.carol, "messene"), (p.dave, "thebes")):
         await service.join(guild, channel, user.id, city)
     await service.start(guild, channel, p.alice.id)

@@ -57,7 +57,7 @@ async def table(db_path: str, computers: ComputerPlayers) -> AsyncIterator[Table
 
 async def test_the_creator_seats_the_computer_and_a_member_may_take_over(table: Table) -> None:
     service = table.service
-    await service.new_match(GUILD, 1, ALICE, "athens-messene")
+    await service.new_match(GUILD, 1, ALICE, "athens-messene", game="nika")
     with pytest.raises(NotAllowed, match="only the match's creator"):
         await service.join(GUILD, 1, BOB, "thebes", computer="hard")
     seated = await service.join(GUILD, 1, ALICE, "sparta-thebes", computer="hard")
@@ -73,7 +73,7 @@ async def test_the_creator_seats_the_computer_and_a_member_may_take_over(table: 
 
 async def test_the_computer_plays_both_actions_of_its_turn_by_itself(table: Table) -> None:
     service = table.service
-    await service.new_match(GUILD, 2, ALICE, "athens-messene")
+    await service.new_match(GUILD, 2, ALICE, "athens-messene", game="nika")
     await service.join(GUILD, 2, ALICE, "sparta-thebes", computer="normal")
     await service.start(GUILD, 2, ALICE)
     await service.act(GUILD, 2, ALICE, "pass")
@@ -91,7 +91,7 @@ async def test_the_computer_plays_both_actions_of_its_turn_by_itself(table: Tabl
 async def test_a_restart_resumes_a_due_computer_turn_once(db_path: str, computers: ComputerPlayers) -> None:
     clock = ManualClock()
     first = await MatchService.open(db_path, clock=clock)
-    await first.new_match(GUILD, 3, ALICE, "athens-messene")
+    await first.new_match(GUILD, 3, ALICE, "athens-messene", game="nika")
     await first.join(GUILD, 3, ALICE, "sparta-thebes", computer="easy")
     await first.start(GUILD, 3, ALICE)
     await first.act(GUILD, 3, ALICE, "pass")
@@ -112,7 +112,7 @@ async def test_a_restart_resumes_a_due_computer_turn_once(db_path: str, computer
 
 async def test_computer_matches_are_unrated_and_the_computer_answers_draws(table: Table) -> None:
     service = table.service
-    await service.new_match(GUILD, 4, ALICE, "athens-messene", start=None)
+    await service.new_match(GUILD, 4, ALICE, "athens-messene", start=None, game="nika")
     await service.join(GUILD, 4, ALICE, "sparta-thebes", computer="easy")
     await service.start(GUILD, 4, ALICE)
     offered = await service.draw(GUILD, 4, ALICE, "offer")
@@ -124,13 +124,13 @@ async def test_computer_matches_are_unrated_and_the_computer_answers_draws(table
 
 async def test_the_computer_concedes_a_nika_only_when_the_loss_is_certain(table: Table) -> None:
     service = table.service
-    await service.new_match(GUILD, 5, ALICE, "athens-messene", start=NEAR_WIN)
+    await service.new_match(GUILD, 5, ALICE, "athens-messene", start=NEAR_WIN, game="nika")
     await service.join(GUILD, 5, ALICE, "sparta-thebes", computer="hard")
     await service.start(GUILD, 5, ALICE)
     final = await service.declare(GUILD, 5, ALICE, "athens-messene")
     assert "computer (Sparta)" in final.text or "the computer" in final.text
     assert (await service.state_of(5)).is_over  # Athens wins next action whatever Sparta–Thebes do
-    await service.new_match(GUILD, 6, ALICE, "athens-messene")
+    await service.new_match(GUILD, 6, ALICE, "athens-messene", game="nika")
     await service.join(GUILD, 6, ALICE, "sparta-thebes", computer="hard")
     await service.start(GUILD, 6, ALICE)
     challenged = await service.declare(GUILD, 6, ALICE, "athens-messene")

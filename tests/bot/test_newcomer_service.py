@@ -68,7 +68,7 @@ async def test_a_player_of_both_cities_is_told_whose_turn_it_is(service: MatchSe
 
 
 async def test_the_words_read_right(service: MatchService) -> None:
-    await service.new_match(GUILD, 6, ALICE, "athens-messene")
+    await service.new_match(GUILD, 6, ALICE, "athens-messene", game="nika")
     with pytest.raises(NotAllowed, match=r"^Sparta and Thebes still need a player"):
         await service.start(GUILD, 6, ALICE)
     await service.join(GUILD, 6, BOB, "sparta")

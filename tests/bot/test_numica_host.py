@@ -393,7 +393,7 @@ async def test_a_match_from_a_position_or_a_record_is_casual(service: MatchServi
     assert "casual, unrated" in copy.text
     assert GAME.notation((await service.state_of(18)).game) == GAME.notation((await service.state_of(17)).game)
     with pytest.raises(Exception, match="that is a Numica record: start it with /numica new"):
-        await service.new_match(GUILD, 19, BOB, "athens", start=exported.file.data.decode())
+        await service.new_match(GUILD, 19, BOB, "athens", start=exported.file.data.decode(), game="nika")
 
 
 # --- menus ----------------------------------------------------------------------------------

@@ -39,7 +39,7 @@ async def test_an_exported_record_starts_a_casual_match_at_the_final_board(servi
     final = (await service.state_of(2)).game.notation()
     assert GameRecord.from_json(exported.data.decode()).final_state().notation() == final
 
-    reply = await service.new_match(GUILD, 3, CAROL, "athens", start=exported.data.decode())
+    reply = await service.new_match(GUILD, 3, CAROL, "athens", start=exported.data.decode(), game="nika")
     assert "casual, unrated" in reply.text
     for user, seats in [(DAVE, "sparta-thebes"), (ALICE, "messene")]:
         await service.join(GUILD, 3, user, seats)
@@ -47,7 +47,7 @@ async def test_an_exported_record_starts_a_casual_match_at_the_final_board(servi
     copy = await service.state_of(3)
     assert copy.game.notation() == final and copy.acting_user() == DAVE  # Sparta had one action left
     # A position works too.
-    await service.new_match(GUILD, 4, CAROL, "athens", start=final)
+    await service.new_match(GUILD, 4, CAROL, "athens", start=final, game="nika")
     assert (await service.state_of(4)).game.notation() == final
 
 

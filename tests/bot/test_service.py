@@ -38,7 +38,7 @@ def decode(png: bytes) -> Image.Image:
 
 
 async def test_two_player_match_from_lobby_to_win(service: MatchService) -> None:
-    reply = await service.new_match(GUILD, 1, ALICE, "athens-messene")
+    reply = await service.new_match(GUILD, 1, ALICE, "athens-messene", game="nika")
     assert "took Athens and Messene" in reply.text
     with pytest.raises(NotAllowed, match="Sparta and Thebes still need a player"):
         await service.start(GUILD, 1, ALICE)
@@ -62,7 +62,7 @@ async def test_two_player_match_from_lobby_to_win(service: MatchService) -> None
     state = await service.state_of(1)
     assert state.game.outcome is not None and state.game.outcome.result == "athens-messene"
     # The channel is free again once the match is over.
-    await service.new_match(GUILD, 1, CAROL, "athens")
+    await service.new_match(GUILD, 1, CAROL, "athens", game="nika")
 
 
 async def test_three_players_one_holding_a_team(service: MatchService) -> None:
@@ -91,7 +91,7 @@ async def test_four_players_take_turns_in_clockwise_order(service: MatchService)
 
 
 async def test_a_player_holds_cities_of_one_team_only(service: MatchService) -> None:
-    await service.new_match(GUILD, 4, ALICE, "athens")
+    await service.new_match(GUILD, 4, ALICE, "athens", game="nika")
     with pytest.raises(NotAllowed, match="one team only"):
         await service.join(GUILD, 4, ALICE, "sparta")
     with pytest.raises(NotAllowed, match="already taken"):
@@ -112,7 +112,7 @@ async def test_refusals_change_nothing(service: MatchService) -> None:
     with pytest.raises(NotInMatch):
         await service.act(GUILD, 5, EVE, "pass")
     with pytest.raises(ChannelBusy, match="already has a match"):
-        await service.new_match(GUILD, 5, EVE, "athens")
+        await service.new_match(GUILD, 5, EVE, "athens", game="nika")
     await service.act(GUILD, 5, ALICE, "move k5 n")  # legal: k6 is free
     with pytest.raises(IllegalMove, match="k7 is in the central area"):
         await service.act(GUILD, 5, ALICE, "move k6 n")
@@ -215,7 +215,7 @@ async def test_history_pages_and_export_round_trip(service: MatchService) -> Non
         "action": "move j6 e",
         "player": str(ALICE),
     }
-    copy = await service.new_match(GUILD, 11, CAROL, "athens", start=exported.file.data.decode())
+    copy = await service.new_match(GUILD, 11, CAROL, "athens", start=exported.file.data.decode(), game="nika")
     assert "casual, unrated" in copy.text
 
 
@@ -274,7 +274,7 @@ async def test_a_new_service_on_the_same_file_continues_every_match(db_path: str
     first = await MatchService.open(db_path)
     await seat(first, 16, {ALICE: "athens-messene", BOB: "sparta-thebes"})
     await seat(first, 17, {CAROL: "athens", DAVE: "sparta", EVE: "messene", BOB: "thebes"})
-    await first.new_match(GUILD, 18, ALICE, "athens")
+    await first.new_match(GUILD, 18, ALICE, "athens", game="nika")
     await first.act(GUILD, 16, ALICE, "move j6 e")
     await first.act(GUILD, 17, CAROL, "pass")
     positions = {c: (await first.state_of(c)).game.notation() for c in (16, 17)}
@@ -311,8 +311,9 @@ async def test_state_always_equals_the_replay_of_the_log(service: MatchService) 
 
 async def test_a_match_cannot_start_from_a_finished_game(service: MatchService) -> None:
     with pytest.raises(ServiceError, match="already over"):
-        await service.new_match(GUILD, 20, ALICE, "athens", start="A:k13n S:d7s M:l10e T:r9n S2")
+        await service.new_match(GUILD, 20, ALICE, "athens", start="A:k13n S:d7s M:l10e T:r9n S2", game="nika")
     with pytest.raises(ServiceError, match="can't start from that"):
-        await service.new_match(GUILD, 20, ALICE, "athens", start='{"format": "nika-record", "version": 1}')
+        await service.new_match(GUILD, 20, ALICE, "athens", game="nika",
+                                start='{"format": "nika-record", "version": 1}')  # fmt: skip
     with pytest.raises(NoMatch):
         await service.state_of(20)

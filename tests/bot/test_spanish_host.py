@@ -58,7 +58,7 @@ async def test_the_lobby_speaks_spanish_and_names_the_commands_as_discord_shows_
 
 
 async def test_the_turn_ping_names_the_seat_and_the_actions_left_in_spanish(service: MatchService) -> None:
-    await service.new_match(GUILD, 2, ALICE, "athens-messene")
+    await service.new_match(GUILD, 2, ALICE, "athens-messene", game="nika")
     await service.join(GUILD, 2, BOB, "sparta-thebes")
     with speaking(SPANISH):
         started = await service.start(GUILD, 2, ALICE)

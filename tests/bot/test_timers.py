@@ -110,7 +110,7 @@ async def test_reminder_interval_per_match_and_per_server(harness: Harness) -> N
 
 async def test_an_expired_turn_is_passed_and_announced(harness: Harness) -> None:
     service = harness.service
-    await service.new_match(GUILD, 6, ALICE, "athens-messene", deadline_days=1)
+    await service.new_match(GUILD, 6, ALICE, "athens-messene", deadline_days=1, game="nika")
     await service.join(GUILD, 6, BOB, "sparta-thebes")
     await service.start(GUILD, 6, ALICE)
     await service.act(GUILD, 6, ALICE, "move j6 w")
@@ -133,7 +133,7 @@ async def test_an_expired_turn_is_passed_and_announced(harness: Harness) -> None
 async def test_due_timers_fire_once_after_a_restart(db_path: str) -> None:
     clock = ManualClock()
     first = await MatchService.open(db_path, clock=clock)
-    await first.new_match(GUILD, 7, ALICE, "athens-messene", deadline_days=2)
+    await first.new_match(GUILD, 7, ALICE, "athens-messene", deadline_days=2, game="nika")
     await first.join(GUILD, 7, BOB, "sparta-thebes")
     await first.start(GUILD, 7, ALICE)
     await first.close()  # the bot is down…
