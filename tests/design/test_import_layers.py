@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -69,6 +70,7 @@ def longest_known(name: str, known: set[str]) -> str | None:
     return None
 
 
+@cache
 def graph() -> dict[str, set[str]]:
     modules = all_modules()
     known = set(modules)
