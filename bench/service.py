@@ -66,8 +66,8 @@ async def store_background_matches(service: MatchService, count: int) -> None:
 
 async def open_active(service: MatchService, channel: int) -> None:
     await service.new_match(GUILD, channel, 1, "athens-messene", game="nika")
-    await service.join(GUILD, channel, 2, "sparta-thebes")
-    await service.start(GUILD, channel, 1)
+    await service.join(channel, 2, "sparta-thebes")
+    await service.start(channel, 1)
 
 
 async def player(
@@ -88,7 +88,7 @@ async def player(
         assert user is not None
         action = rng.choice(state.rules.legal_actions(state.game)).notation()
         began = time.perf_counter()
-        await service.act(GUILD, channel, user, action)
+        await service.act(channel, user, action)
         latencies.append(time.perf_counter() - began)
 
 
@@ -172,7 +172,7 @@ async def flood(location: str, seconds: float) -> None:
         async def reader() -> None:
             nonlocal reads
             while time.perf_counter() < stop:
-                await asyncio.gather(*(service.board(GUILD, channel, 99) for _ in range(50)))
+                await asyncio.gather(*(service.board(channel, 99) for _ in range(50)))
                 reads += 50
 
         async def acting(latencies: list[float]) -> None:
@@ -185,7 +185,7 @@ async def flood(location: str, seconds: float) -> None:
                 action = rng.choice(state.rules.legal_actions(state.game)).notation()
                 began = time.perf_counter()
                 try:
-                    await service.act(GUILD, channel, user, action)
+                    await service.act(channel, user, action)
                 except BoardChanged:
                     continue
                 latencies.append(time.perf_counter() - began)
@@ -227,8 +227,8 @@ async def computers_side_by_side(location: str, seconds: float, level: str = "ha
         against = list(range(9_100_000, 9_100_008))
         for channel in against:
             await service.new_match(GUILD, channel, 1, "athens-messene", game="nika")
-            await service.join(GUILD, channel, 1, "sparta-thebes", computer=level)
-            await service.start(GUILD, channel, 1)
+            await service.join(channel, 1, "sparta-thebes", computer=level)
+            await service.start(channel, 1)
         latencies: list[float] = []
         versus: list[float] = []
         deadline = time.perf_counter() + seconds
@@ -242,7 +242,7 @@ async def computers_side_by_side(location: str, seconds: float, level: str = "ha
                     continue
                 action = rng.choice(state.rules.legal_actions(state.game)).notation()
                 began = time.perf_counter()
-                await service.act(GUILD, channel, 1, action)
+                await service.act(channel, 1, action)
                 versus.append(time.perf_counter() - began)
 
         await asyncio.gather(
@@ -287,7 +287,7 @@ async def long_match(location: str) -> None:
             if state.is_over:  # start again from a fresh copy of the same position
                 raise SystemExit("the long match ended early; pick another seed")
             legal = [a for a in state.rules.legal_actions(state.game) if a.notation() != "pass"]
-            await service.act(GUILD, channel, state.acting_user() or 0, rng.choice(legal).notation())
+            await service.act(channel, state.acting_user() or 0, rng.choice(legal).notation())
             played += 1
     finally:
         await service.close()
@@ -296,7 +296,7 @@ async def long_match(location: str) -> None:
         began = time.perf_counter()
         state = await service.state_of(channel)
         legal = [a for a in state.rules.legal_actions(state.game) if a.notation() != "pass"]
-        await service.act(GUILD, channel, state.acting_user() or 0, legal[0].notation())
+        await service.act(channel, state.acting_user() or 0, legal[0].notation())
         cold = (time.perf_counter() - began) * 1000
         service.book.forget(state_id := (await service.match_in(channel))[0].id)  # type: ignore[index]
         with measured() as memory:

@@ -158,15 +158,15 @@ async def _play(interaction: discord.Interaction, game: str, match_id: int, boar
     # Acknowledge first: committing and drawing the board may outlast Discord's 3 s window.
     await interaction.response.defer()
     service = service_of(interaction)
-    guild, channel, user = interaction.guild_id or 0, interaction.channel_id or 0, interaction.user.id
+    channel, user = interaction.channel_id or 0, interaction.user.id
     try:
         await service.panel_actions(channel, match_id, board, user)
         # The board post after a button is a followup that may fail: the service keeps a backup
         # of it in the outbox, which the dispatcher posts unless we confirm our post went out.
         if action is None:
-            reply = await service.undo(guild, channel, user, expected_version=board, backup=True)
+            reply = await service.undo(channel, user, expected_version=board, backup=True)
         else:
-            reply = await service.act(guild, channel, user, action, expected_version=board, backup=True)
+            reply = await service.act(channel, user, action, expected_version=board, backup=True)
     except ServiceError as error:
         await _refuse(interaction, error, picker=picker)
         return
@@ -323,7 +323,7 @@ class AnswerButton(
     async def callback(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer()  # ending the match draws the final board
         service = service_of(interaction)
-        reply = await service.answer(interaction.guild_id or 0, interaction.channel_id or 0, self.match_id,
+        reply = await service.answer(interaction.channel_id or 0, self.match_id,
                                      self.question, interaction.user.id, self.kind)  # fmt: skip
         await post_reply(interaction, service, reply)
 
@@ -352,19 +352,19 @@ class ConfirmButton(
     async def callback(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer()
         service = service_of(interaction)
-        guild, channel, user = interaction.guild_id or 0, interaction.channel_id or 0, interaction.user.id
+        channel, user = interaction.channel_id or 0, interaction.user.id
         state = await service.state_of(channel)
         row = await service.match_in(channel)
         if row is None or row[0].id != self.match_id or state.version != self.version:
             raise ServiceError(M("the match changed since you were asked: send the command again if you still mean it"))
         if self.kind == "declare":
-            reply = await service.declare(guild, channel, user, self.argument, confirmed=True)
+            reply = await service.declare(channel, user, self.argument, confirmed=True)
         elif self.kind == "concede":
-            reply = await service.concede(guild, channel, user, confirmed=True)
+            reply = await service.concede(channel, user, confirmed=True)
         elif self.kind == "leave":
-            reply = await service.leave(guild, channel, user, confirmed=True)
+            reply = await service.leave(channel, user, confirmed=True)
         else:
-            reply = await service.resign(guild, channel, user, confirmed=True)
+            reply = await service.resign(channel, user, confirmed=True)
         await post_reply(interaction, service, reply)
 
 
@@ -447,7 +447,7 @@ class SetupForm(discord.ui.Modal):
 
 async def _submit_setup(interaction: discord.Interaction, game: str, choice: str, *, picker: bool) -> None:
     service = service_of(interaction)
-    reply = await service.setup(interaction.guild_id or 0, interaction.channel_id or 0, interaction.user.id, choice)
+    reply = await service.setup(interaction.channel_id or 0, interaction.user.id, choice)
     if picker:
         await interaction.edit_original_response(content=reply.text, view=None)
     else:

@@ -78,11 +78,12 @@ Runner = Callable[[Context, Mapping[str, Any]], Awaitable["Reply"]]
 
 
 def on_service(method: str) -> Runner:
-    """A command that is one service call with the invoker's ids (`/<game> leave` → `service.leave`)."""
+    """A command that is one service call for the invoker in their channel (`/<game> leave` →
+    `service.leave(channel_id, user_id)`)."""
 
     async def run(ctx: Context, options: Mapping[str, Any]) -> Reply:
         call = getattr(ctx.service, method)
-        reply: Reply = await call(ctx.who.guild_id, ctx.who.channel_id, ctx.who.user_id)
+        reply: Reply = await call(ctx.who.channel_id, ctx.who.user_id)
         return reply
 
     return run

@@ -2,9 +2,17 @@
 drive matches through, with plain ids and no Discord types.
 
 It is composed of parts that share one `MatchBook` (loading, caching, committing):
-the lobby, play, reading, settings, turn timers and computer seats. Every change is
-committed before the reply is built, and two changes that race on one match are
-settled by the match version: exactly one applies.
+the lobby, play, reading, settings, turn timers, computer seats and cooldowns. Every
+change is committed before the reply is built, and two changes that race on one match
+are settled by the match version: exactly one applies.
+
+How calls are addressed: a match is the one in a channel, and Discord's channel ids are
+unique across servers, so what a member does in a match takes `(channel_id, user_id, …)`.
+What spans a server takes its `guild_id`: opening a match (stored with its server),
+settings (a server's defaults), standings and a member's waiting matches.
+
+A new part is a class over the `MatchBook` in a module of its own (`bot/service/<part>.py`),
+made once in `__init__` below, with methods here for what the front ends call.
 """
 
 from __future__ import annotations
@@ -88,17 +96,17 @@ class MatchService:
         return await self.lobby.new_match(guild_id, channel_id, user_id, seats, game=game, **options)
 
     async def join(
-        self, guild_id: int, channel_id: int, user_id: int, seats: str, *, computer: str | None = None
+        self, channel_id: int, user_id: int, seats: str, *, computer: str | None = None
     ) -> Reply:
-        return await self.lobby.join(guild_id, channel_id, user_id, seats, computer=computer)
+        return await self.lobby.join(channel_id, user_id, seats, computer=computer)
 
-    async def leave(self, guild_id: int, channel_id: int, user_id: int, *, confirmed: bool = False) -> Reply:
+    async def leave(self, channel_id: int, user_id: int, *, confirmed: bool = False) -> Reply:
         row, _ = await self.book.load(channel_id)
         if row.status == "active":  # leaving a started match is resigning
             return await self.play.resign(channel_id, user_id, confirmed=confirmed)
-        return await self.lobby.leave(guild_id, channel_id, user_id)
+        return await self.lobby.leave(channel_id, user_id)
 
-    async def start(self, guild_id: int, channel_id: int, user_id: int) -> Reply:
+    async def start(self, channel_id: int, user_id: int) -> Reply:
         row, state = await self.book.load(channel_id)
         state = await self.lobby.start(row, state, user_id)
         headline = str(M("The match begins! {seating}", seating=self._seating(state)))
@@ -114,13 +122,12 @@ class MatchService:
 
         return seating_text(state)
 
-    async def abort(self, guild_id: int, channel_id: int, user_id: int, *, can_manage: bool = False) -> Reply:
-        return await self.lobby.abort(guild_id, channel_id, user_id, can_manage=can_manage)
+    async def abort(self, channel_id: int, user_id: int, *, can_manage: bool = False) -> Reply:
+        return await self.lobby.abort(channel_id, user_id, can_manage=can_manage)
 
     # --- playing ----------------------------------------------------------------------
     async def act(
         self,
-        guild_id: int,
         channel_id: int,
         user_id: int,
         action: Any,
@@ -131,7 +138,7 @@ class MatchService:
         return await self.play.act(channel_id, user_id, action, expected_version=expected_version, backup=backup)
 
     async def undo(
-        self, guild_id: int, channel_id: int, user_id: int, *, expected_version: int | None = None, backup: bool = False
+        self, channel_id: int, user_id: int, *, expected_version: int | None = None, backup: bool = False
     ) -> Reply:
         return await self.play.undo(channel_id, user_id, expected_version=expected_version, backup=backup)
 
@@ -144,30 +151,30 @@ class MatchService:
             if message_id and reply.image is not None and reply.match_id is not None:
                 await matches.update_match(db, reply.match_id, board_message_id=message_id)
 
-    async def setup(self, guild_id: int, channel_id: int, user_id: int, choice: str) -> Reply:
+    async def setup(self, channel_id: int, user_id: int, choice: str) -> Reply:
         return await self.play.setup(channel_id, user_id, choice)
 
-    async def resign(self, guild_id: int, channel_id: int, user_id: int, *, confirmed: bool = False) -> Reply:
+    async def resign(self, channel_id: int, user_id: int, *, confirmed: bool = False) -> Reply:
         return await self.play.resign(channel_id, user_id, confirmed=confirmed)
 
-    async def draw(self, guild_id: int, channel_id: int, user_id: int, choice: str) -> Reply:
+    async def draw(self, channel_id: int, user_id: int, choice: str) -> Reply:
         return await self._with_computer_answers(channel_id, await self.play.draw(channel_id, user_id, choice))
 
     async def declare(
-        self, guild_id: int, channel_id: int, user_id: int, side: str, *, confirmed: bool = False
+        self, channel_id: int, user_id: int, side: str, *, confirmed: bool = False
     ) -> Reply:
         reply = await self.play.declare(channel_id, user_id, side, confirmed=confirmed)
         return await self._with_computer_answers(channel_id, reply)
 
-    async def concede(self, guild_id: int, channel_id: int, user_id: int, *, confirmed: bool = False) -> Reply:
+    async def concede(self, channel_id: int, user_id: int, *, confirmed: bool = False) -> Reply:
         reply = await self.play.concede(channel_id, user_id, confirmed=confirmed)
         return await self._with_computer_answers(channel_id, reply)
 
-    async def challenge(self, guild_id: int, channel_id: int, user_id: int) -> Reply:
+    async def challenge(self, channel_id: int, user_id: int) -> Reply:
         return await self.play.challenge(channel_id, user_id)
 
     async def answer(
-        self, guild_id: int, channel_id: int, match_id: int, question: int, user_id: int, kind: str
+        self, channel_id: int, match_id: int, question: int, user_id: int, kind: str
     ) -> Reply:
         reply = await self.play.answer(channel_id, match_id, question, user_id, kind)
         return await self._with_computer_answers(channel_id, reply)
@@ -211,19 +218,19 @@ class MatchService:
         except NoMatch:
             return None
 
-    async def board(self, guild_id: int, channel_id: int, user_id: int | None = None) -> Reply:
+    async def board(self, channel_id: int, user_id: int | None = None) -> Reply:
         return await self.reading.board(channel_id, user_id)
 
-    async def status(self, guild_id: int, channel_id: int) -> Reply:
+    async def status(self, channel_id: int) -> Reply:
         return await self.reading.status(channel_id)
 
-    async def history(self, guild_id: int, channel_id: int, page: int = 1) -> Reply:
+    async def history(self, channel_id: int, page: int = 1) -> Reply:
         return await self.reading.history(channel_id, page)
 
-    async def export(self, guild_id: int, channel_id: int) -> Reply:
+    async def export(self, channel_id: int) -> Reply:
         return await self.reading.export(channel_id)
 
-    async def replay(self, guild_id: int, channel_id: int, last: int | None = None) -> Reply:
+    async def replay(self, channel_id: int, last: int | None = None) -> Reply:
         return await self.reading.replay(channel_id, last)
 
     async def my_turns(self, guild_id: int, user_id: int) -> list[TurnInfo]:

@@ -208,7 +208,7 @@ class Lobby:
                  "/{game_slug} {start} once every {seat_word} is held.", **words)  # fmt: skip
 
     async def join(
-        self, guild_id: int, channel_id: int, user_id: int, seats: str, *, computer: str | None = None
+        self, channel_id: int, user_id: int, seats: str, *, computer: str | None = None
     ) -> Reply:
         row, state = await self.book.load(channel_id)
         if row.status != "lobby":
@@ -261,7 +261,7 @@ class Lobby:
                    seats=texts.seat_names(state, wanted), level=texts.level(level))  # fmt: skip
         return Reply(f"{seated}\n{texts.lobby_text(state)}", match_id=row.id, game=row.game)
 
-    async def leave(self, guild_id: int, channel_id: int, user_id: int) -> Reply:
+    async def leave(self, channel_id: int, user_id: int) -> Reply:
         row, state = await self.book.load(channel_id)
         if row.status != "lobby":
             raise NotAllowed(M("the match has started: /{game} {resign} gives up", game=row.game,
@@ -314,7 +314,7 @@ class Lobby:
         self.book.timers_changed()
         return state
 
-    async def abort(self, guild_id: int, channel_id: int, user_id: int, *, can_manage: bool = False) -> Reply:
+    async def abort(self, channel_id: int, user_id: int, *, can_manage: bool = False) -> Reply:
         row, state = await self.book.load(channel_id)
         if row.status == "lobby":
             if user_id != row.creator_id and not can_manage:

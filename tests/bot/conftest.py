@@ -53,8 +53,8 @@ async def seat(service: MatchService, channel: int, seating: dict[int, str], *, 
     users = list(seating)
     await service.new_match(GUILD, channel, users[0], seating[users[0]], start=start, game=game)
     for user in users[1:]:
-        await service.join(GUILD, channel, user, seating[user])
-    await service.start(GUILD, channel, users[0])
+        await service.join(channel, user, seating[user])
+    await service.start(channel, users[0])
 
 
 @pytest.fixture

@@ -19,9 +19,9 @@ async def open_match(service: MatchService, channel: int) -> None:
     with contextlib.suppress(ServiceError):
         await service.new_match(GUILD, channel, ALICE, "athens-messene", game="nika")
     with contextlib.suppress(ServiceError):
-        await service.join(GUILD, channel, BOB, "sparta-thebes")
+        await service.join(channel, BOB, "sparta-thebes")
     with contextlib.suppress(ServiceError):
-        await service.start(GUILD, channel, ALICE)
+        await service.start(channel, ALICE)
 
 
 async def play(path: str, seed: int) -> None:
@@ -43,7 +43,7 @@ async def play(path: str, seed: int) -> None:
             await open_match(service, channel)
             continue
         action = rng.choice(actions).notation()
-        await service.act(GUILD, channel, user, action)  # type: ignore[arg-type]
+        await service.act(channel, user, action)  # type: ignore[arg-type]
         seq = (await service.state_of(channel)).version
         print(f"ack {channel} {seq} {action}", flush=True)
 

@@ -161,5 +161,5 @@ async def seat_four(double: DiscordDouble, bot: BoardGameBot, p: Players, *, sta
     service, guild, channel = service_of(bot), double.guild.id, double.channel.id
     await service.new_match(guild, channel, p.alice.id, "athens", start=start, game="nika")
     for user, city in ((p.bob, "sparta"), (p.carol, "messene"), (p.dave, "thebes")):
-        await service.join(guild, channel, user.id, city)
-    await service.start(guild, channel, p.alice.id)
+        await service.join(channel, user.id, city)
+    await service.start(channel, p.alice.id)

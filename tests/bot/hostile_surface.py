@@ -75,12 +75,12 @@ async def seat_stage(service: MatchService, slug: str, channel: int, stage: str)
     await service.new_match(GUILD, channel, ALICE, first, game=slug, seed=7)
     if stage == "lobby":
         return
-    await service.join(GUILD, channel, BOB, second)
-    await service.start(GUILD, channel, ALICE)
+    await service.join(channel, BOB, second)
+    await service.start(channel, ALICE)
     state = await service.state_of(channel)
     for seat in rules.setup_pending(state.game):  # Numica: both sides set up in secret first
         user = state.seats[seat]
-        await service.setup(GUILD, channel, user, rules.setup_choices(state.game, seat)[0].value)
+        await service.setup(channel, user, rules.setup_choices(state.game, seat)[0].value)
 
 
 def _two_sides(slug: str) -> tuple[str, str]:
@@ -287,7 +287,7 @@ class Surface:
             if row.status == stage and not state.is_over and row.creator_id == ALICE and seated:
                 return
         if still_open:
-            await self.service.abort(GUILD, channel, MOD, can_manage=True)
+            await self.service.abort(channel, MOD, can_manage=True)
         await seat_stage(self.service, self.slugs[index], channel, stage)
 
 

@@ -19,27 +19,27 @@ GAME = "tictactoe"
 
 async def seat_two(service: MatchService, channel: int) -> None:
     await service.new_match(GUILD, channel, ALICE, "x", game=GAME)
-    await service.join(GUILD, channel, BOB, "o")
-    await service.start(GUILD, channel, ALICE)
+    await service.join(channel, BOB, "o")
+    await service.start(channel, ALICE)
 
 
 async def test_a_game_to_a_win(service: MatchService) -> None:
     opened = await service.new_match(GUILD, 1, ALICE, "x", game=GAME)
     assert "opened a Tic-tac-toe match and took X" in opened.text
-    await service.join(GUILD, 1, BOB, "o")
-    started = await service.start(GUILD, 1, ALICE)
+    await service.join(1, BOB, "o")
+    started = await service.start(1, ALICE)
     assert started.mentions == (ALICE,) and started.image is not None
     with pytest.raises(NotYourTurn):
-        await service.act(GUILD, 1, BOB, "a1")
+        await service.act(1, BOB, "a1")
     with pytest.raises(IllegalMove, match="not a square"):
-        await service.act(GUILD, 1, ALICE, "z9")
+        await service.act(1, ALICE, "z9")
     for user, square in [(ALICE, "a1"), (BOB, "b1"), (ALICE, "a2"), (BOB, "b2")]:
-        reply = await service.act(GUILD, 1, user, square)
+        reply = await service.act(1, user, square)
         assert reply.mentions == ((BOB,) if user == ALICE else (ALICE,))
-    final = await service.act(GUILD, 1, ALICE, "a3")
+    final = await service.act(1, ALICE, "a3")
     assert "X marked a3" in final.text and "X wins" in final.text
     assert set(final.mentions) == {ALICE, BOB}
-    history = await service.history(GUILD, 1)
+    history = await service.history(1)
     assert "`  5` X marked a3 — X wins" in history.text
     table = {s.user_id: s for s in await service.standings(GUILD, GAME)}
     assert (table[ALICE].wins, table[BOB].losses) == (1, 1)
@@ -49,17 +49,17 @@ async def test_a_game_to_a_draw_and_one_to_a_resignation(service: MatchService) 
     await seat_two(service, 2)
     moves = ["a1", "b1", "c1", "b2", "a2", "c2", "b3", "a3", "c3"]
     for number, square in enumerate(moves):
-        reply = await service.act(GUILD, 2, ALICE if number % 2 == 0 else BOB, square)
+        reply = await service.act(2, ALICE if number % 2 == 0 else BOB, square)
     assert "A full board: drawn" in reply.text
     await seat_two(service, 3)
-    await service.act(GUILD, 3, ALICE, "b2")
-    resigned = await service.resign(GUILD, 3, BOB, confirmed=True)
+    await service.act(3, ALICE, "b2")
+    resigned = await service.resign(3, BOB, confirmed=True)
     assert "O resigned" in resigned.text
     assert (await service.state_of(3)).game.outcome.winners == {"x"}
     draw = await seat_two(service, 4)
     del draw
-    await service.draw(GUILD, 4, ALICE, "offer")
-    agreed = await service.draw(GUILD, 4, BOB, "accept")
+    await service.draw(4, ALICE, "offer")
+    agreed = await service.draw(4, BOB, "accept")
     assert "Drawn by agreement" in agreed.text
 
 

@@ -139,7 +139,7 @@ async def test_board_posts_carry_the_png_its_alt_text_and_ping_only_the_next_pla
     image = decode_png(upload)
     assert image.width == 1200 and image.height > 600
     # The attachment's description is the board's alt text, for screen readers.
-    shown = await service.board(double.guild.id, double.channel.id)
+    shown = await service.board(double.channel.id)
     assert shown.image is not None
     assert upload.description == shown.image.description
     assert upload.description.startswith("Nika board.") and "Athens moved i4 to h4" in upload.description

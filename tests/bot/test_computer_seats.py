@@ -59,12 +59,12 @@ async def test_the_creator_seats_the_computer_and_a_member_may_take_over(table: 
     service = table.service
     await service.new_match(GUILD, 1, ALICE, "athens-messene", game="nika")
     with pytest.raises(NotAllowed, match="only the match's creator"):
-        await service.join(GUILD, 1, BOB, "thebes", computer="hard")
-    seated = await service.join(GUILD, 1, ALICE, "sparta-thebes", computer="hard")
+        await service.join(1, BOB, "thebes", computer="hard")
+    seated = await service.join(1, ALICE, "sparta-thebes", computer="hard")
     assert "Thebes (Sparta–Thebes): computer (hard)" in seated.text
     with pytest.raises(ServiceError, match="easy, normal or hard"):
-        await service.join(GUILD, 1, ALICE, "sparta", computer="genius")
-    took = await service.join(GUILD, 1, BOB, "sparta")
+        await service.join(1, ALICE, "sparta", computer="genius")
+    took = await service.join(1, BOB, "sparta")
     assert f"<@{BOB}> took over from the computer Sparta." in took.text
     state = await service.state_of(1)
     assert state.seats == {"athens": ALICE, "messene": ALICE, "sparta": BOB}
@@ -74,10 +74,10 @@ async def test_the_creator_seats_the_computer_and_a_member_may_take_over(table: 
 async def test_the_computer_plays_both_actions_of_its_turn_by_itself(table: Table) -> None:
     service = table.service
     await service.new_match(GUILD, 2, ALICE, "athens-messene", game="nika")
-    await service.join(GUILD, 2, ALICE, "sparta-thebes", computer="normal")
-    await service.start(GUILD, 2, ALICE)
-    await service.act(GUILD, 2, ALICE, "pass")
-    reply = await service.act(GUILD, 2, ALICE, "pass")
+    await service.join(2, ALICE, "sparta-thebes", computer="normal")
+    await service.start(2, ALICE)
+    await service.act(2, ALICE, "pass")
+    reply = await service.act(2, ALICE, "pass")
     assert "Sparta to act (2 actions left) — computer (normal)" in reply.text and reply.mentions == ()
     [notice] = await table.after(2)
     state = await service.state_of(2)
@@ -92,10 +92,10 @@ async def test_a_restart_resumes_a_due_computer_turn_once(db_path: str, computer
     clock = ManualClock()
     first = await MatchService.open(db_path, clock=clock)
     await first.new_match(GUILD, 3, ALICE, "athens-messene", game="nika")
-    await first.join(GUILD, 3, ALICE, "sparta-thebes", computer="easy")
-    await first.start(GUILD, 3, ALICE)
-    await first.act(GUILD, 3, ALICE, "pass")
-    await first.act(GUILD, 3, ALICE, "pass")
+    await first.join(3, ALICE, "sparta-thebes", computer="easy")
+    await first.start(3, ALICE)
+    await first.act(3, ALICE, "pass")
+    await first.act(3, ALICE, "pass")
     await first.close()  # the bot stops before the computer's turn fires
     await clock.advance(3600)
     for expected in (2, 0):
@@ -113,43 +113,43 @@ async def test_a_restart_resumes_a_due_computer_turn_once(db_path: str, computer
 async def test_computer_matches_are_unrated_and_the_computer_answers_draws(table: Table) -> None:
     service = table.service
     await service.new_match(GUILD, 4, ALICE, "athens-messene", start=None, game="nika")
-    await service.join(GUILD, 4, ALICE, "sparta-thebes", computer="easy")
-    await service.start(GUILD, 4, ALICE)
-    offered = await service.draw(GUILD, 4, ALICE, "offer")
+    await service.join(4, ALICE, "sparta-thebes", computer="easy")
+    await service.start(4, ALICE)
+    offered = await service.draw(4, ALICE, "offer")
     # At the start nobody is clearly worse: the computer declines, at once.
     assert "declined the draw" in offered.text and (await service.state_of(4)).draw_offer is None
-    await service.resign(GUILD, 4, ALICE, confirmed=True)
+    await service.resign(4, ALICE, confirmed=True)
     assert await service.standings(GUILD, "nika") == []  # a game against the computer is not rated
 
 
 async def test_the_computer_concedes_a_nika_only_when_the_loss_is_certain(table: Table) -> None:
     service = table.service
     await service.new_match(GUILD, 5, ALICE, "athens-messene", start=NEAR_WIN, game="nika")
-    await service.join(GUILD, 5, ALICE, "sparta-thebes", computer="hard")
-    await service.start(GUILD, 5, ALICE)
-    final = await service.declare(GUILD, 5, ALICE, "athens-messene")
+    await service.join(5, ALICE, "sparta-thebes", computer="hard")
+    await service.start(5, ALICE)
+    final = await service.declare(5, ALICE, "athens-messene")
     assert "computer (Sparta)" in final.text or "the computer" in final.text
     assert (await service.state_of(5)).is_over  # Athens wins next action whatever Sparta–Thebes do
     await service.new_match(GUILD, 6, ALICE, "athens-messene", game="nika")
-    await service.join(GUILD, 6, ALICE, "sparta-thebes", computer="hard")
-    await service.start(GUILD, 6, ALICE)
-    challenged = await service.declare(GUILD, 6, ALICE, "athens-messene")
+    await service.join(6, ALICE, "sparta-thebes", computer="hard")
+    await service.start(6, ALICE)
+    challenged = await service.declare(6, ALICE, "athens-messene")
     assert "challenges" in challenged.text and not (await service.state_of(6)).is_over
 
 
 async def test_a_numica_computer_arranges_its_row_in_secret_then_plays(table: Table) -> None:
     service = table.service
     await service.new_match(GUILD, 7, ALICE, "red", game="numica", options={"setup": "choose"}, seed=7)
-    await service.join(GUILD, 7, ALICE, "blue", computer="hard")
-    started = await service.start(GUILD, 7, ALICE)
+    await service.join(7, ALICE, "blue", computer="hard")
+    started = await service.start(7, ALICE)
     assert f"Waiting for Red (<@{ALICE}>) and Blue (computer, hard) to set up" in started.text
     await table.after(2)
     state = await service.state_of(7)
     assert set(state.setup) == {"blue"} and state.setup_pending() == ("red",)  # kept secret until Red's is in
-    await service.setup(GUILD, 7, ALICE, "sosoosos")
+    await service.setup(7, ALICE, "sosoosos")
     state = await service.state_of(7)
     assert state.to_act == "red" and not state.setup
-    await service.act(GUILD, 7, ALICE, state.rules.legal_actions(state.game)[0].notation())
+    await service.act(7, ALICE, state.rules.legal_actions(state.game)[0].notation())
     notices = await table.after(2)
     state = await service.state_of(7)
     assert [p.seat for p in state.played] == ["red", "blue"] and state.played[1].user_id is None
@@ -160,10 +160,10 @@ async def test_three_pikemen_computers_play_round_to_the_one_human(table: Table)
     service = table.service
     await service.new_match(GUILD, 8, ALICE, "red", game="pikemen", players=4)
     for seat, level in (("yellow", "easy"), ("green", "normal"), ("blue", "hard")):
-        await service.join(GUILD, 8, ALICE, seat, computer=level)
-    await service.start(GUILD, 8, ALICE)
+        await service.join(8, ALICE, seat, computer=level)
+    await service.start(8, ALICE)
     state = await service.state_of(8)
-    await service.act(GUILD, 8, ALICE, state.rules.legal_actions(state.game)[0].notation())
+    await service.act(8, ALICE, state.rules.legal_actions(state.game)[0].notation())
     notices = [notice for _ in range(3) for notice in await table.after(2)]  # one computer turn at a time
     state = await service.state_of(8)
     assert [p.seat for p in state.played] == ["red", "yellow", "green", "blue"]

@@ -73,8 +73,8 @@ async def test_a_match_of_a_game_left_out_is_still_finished_or_aborted(service: 
     """Leaving a game out takes away its commands, not its matches: the board's buttons still play
     (the service acts on the channel's match whatever the group), and a moderator aborts it."""
     await service.new_match(1, 5, 11, "x", game="tictactoe")
-    await service.join(1, 5, 22, "o")
-    await service.start(1, 5, 11)
+    await service.join(5, 22, "o")
+    await service.start(5, 11)
     lines: list[str] = []
     console = Console(service, tmp_path / "boards", out=lines.append, games=("nika",))
     await console.load_names()

@@ -92,8 +92,8 @@ async def lobby(service: MatchService, channel: int, creator: int = ALICE, *, gu
 
 async def started(service: MatchService, channel: int, **options: Any) -> None:
     await service.new_match(GUILD, channel, ALICE, "x", game=GAME, **options)
-    await service.join(GUILD, channel, BOB, "o")
-    await service.start(GUILD, channel, ALICE)
+    await service.join(channel, BOB, "o")
+    await service.start(channel, ALICE)
 
 
 async def status(service: MatchService, channel: int) -> tuple[str, bool]:
@@ -135,9 +135,9 @@ async def test_the_lobby_lifetime_and_the_lobby_cap_are_settings(tmp_path: Path)
 
 async def test_a_started_match_never_expires_as_a_lobby(posts: Posts) -> None:
     await lobby(posts.service, 1)
-    await posts.service.join(GUILD, 1, BOB, "o")
+    await posts.service.join(1, BOB, "o")
     await posts.after(6 * DAY)
-    await posts.service.start(GUILD, 1, ALICE)
+    await posts.service.start(1, ALICE)
     said = await posts.after(3 * DAY)
     assert not any("expired" in text for text in said)
     assert await status(posts.service, 1) == ("active", True)
@@ -152,7 +152,7 @@ async def test_a_member_holds_at_most_three_open_lobbies_per_server(posts: Posts
     assert await timers_and_matches(posts.service) == before
     await lobby(posts.service, 5, guild=OTHER_GUILD)  # another server counts apart
     await lobby(posts.service, 6, BOB)  # and so does another member
-    await posts.service.abort(GUILD, 1, ALICE)
+    await posts.service.abort(1, ALICE)
     await lobby(posts.service, 4)
 
 
@@ -176,7 +176,7 @@ async def timers_and_matches(service: MatchService) -> tuple[Any, ...]:
 # --- 11. dodging a rated loss ------------------------------------------------------------------
 async def test_a_player_cannot_abort_a_started_match_resign_instead(posts: Posts) -> None:
     await started(posts.service, 1)
-    await posts.service.act(GUILD, 1, ALICE, "a1")
+    await posts.service.act(1, ALICE, "a1")
     for player in (ALICE, BOB):
         with pytest.raises(NotAllowed, match="the match has started: resign instead"):
             await dispatch(posts.service, who(player), GAME, "abort", {})
@@ -207,10 +207,10 @@ async def test_a_player_who_leaves_a_started_match_resigns_and_loses(posts: Post
 # --- 12. the creator who left ---------------------------------------------------------------------
 async def test_creator_rights_pass_to_a_seated_player_when_the_creator_leaves(posts: Posts) -> None:
     await lobby(posts.service, 1)
-    await posts.service.join(GUILD, 1, BOB, "o")
+    await posts.service.join(1, BOB, "o")
     left = await dispatch(posts.service, who(ALICE), GAME, "leave", {})
     assert f"<@{BOB}> now runs the lobby" in str(left.text)
-    await posts.service.join(GUILD, 1, CAROL, "x")
+    await posts.service.join(1, CAROL, "x")
     with pytest.raises(NotInMatch, match="only a seated player can start"):
         await dispatch(posts.service, who(ALICE), GAME, "start", {})
     with pytest.raises(NotAllowed, match="only the lobby's creator"):
@@ -218,7 +218,7 @@ async def test_creator_rights_pass_to_a_seated_player_when_the_creator_leaves(po
     with pytest.raises(NotInMatch, match="only this match's players can change its settings"):
         await dispatch(posts.service, who(ALICE), GAME, "settings", {"deadline": "3"})
     with pytest.raises(ServiceError):
-        await posts.service.join(GUILD, 1, ALICE, "x", computer="easy")
+        await posts.service.join(1, ALICE, "x", computer="easy")
     await dispatch(posts.service, who(BOB), GAME, "settings", {"deadline": "1"})
     await dispatch(posts.service, who(BOB), GAME, "start", {})
     assert await status(posts.service, 1) == ("active", True)
@@ -239,7 +239,7 @@ async def test_the_deadline_timer_follows_the_settings_in_every_order_of_events(
         for trial in range(120):
             channel = 100 + trial
             await first.new_match(GUILD, channel, ALICE, "x", game=GAME, deadline_days=rng.choice([None, 1, 2]))
-            await first.join(GUILD, channel, BOB, "o")
+            await first.join(channel, BOB, "o")
             deadline = rng.choice(["none", "1", "3", "7"])
             changing, starting = rng.choice([first, second]), rng.choice([first, second])
             delays = (rng.random() * 0.003, rng.random() * 0.003)
@@ -349,12 +349,12 @@ def test_a_sigkill_between_a_timers_effect_and_its_notice_loses_no_notice(tmp_pa
 
 async def test_a_board_after_a_button_is_posted_by_the_outbox_if_the_front_end_cannot(posts: Posts) -> None:
     await started(posts.service, 1)
-    reply = await posts.service.act(GUILD, 1, ALICE, "a1", backup=True)
+    reply = await posts.service.act(1, ALICE, "a1", backup=True)
     assert reply.notice_id is not None and reply.image is not None
     assert await posts.after(19) == []  # the front end has 20 s to post it itself
     [backup] = await posts.after(1)  # it did not (its followup failed, or the process died)
     assert backup.startswith("X marked a1")
-    posted = await posts.service.act(GUILD, 1, BOB, "b2", backup=True)
+    posted = await posts.service.act(1, BOB, "b2", backup=True)
     await posts.service.posted(posted, 123)  # this time the front end posted it
     assert await posts.after(60) == []
 
@@ -457,8 +457,8 @@ async def live(
 async def a_board(double: DiscordDouble, bot: BoardGameBot, p: Players) -> StoredMessage:
     service, guild, channel = service_of(bot), double.guild.id, double.channel.id
     await service.new_match(guild, channel, p.alice.id, "x", game=GAME)
-    await service.join(guild, channel, p.bob.id, "o")
-    await service.start(guild, channel, p.alice.id)
+    await service.join(channel, p.bob.id, "o")
+    await service.start(channel, p.alice.id)
     return (await slash(double, p.alice, "board", group=GAME)).message
 
 
@@ -506,8 +506,8 @@ async def test_discord_reporting_the_channel_unknown_suspends_the_match(
     bot, clock = live
     service, gone = service_of(bot), 4_242_424_242  # a channel Discord no longer knows
     await service.new_match(double.guild.id, gone, players.alice.id, "x", game=GAME)
-    await service.join(double.guild.id, gone, players.bob.id, "o")
-    await service.start(double.guild.id, gone, players.alice.id)
+    await service.join(gone, players.bob.id, "o")
+    await service.start(gone, players.alice.id)
     assert bot.timers is not None
     await clock.advance(DAY)  # the first reminder is due, to a channel that is gone
     await bot.timers.settled()

@@ -157,8 +157,8 @@ async def test_new_from_a_hostile_record_is_refused_and_stores_nothing(quick: Ma
 
 async def test_a_real_export_still_starts_a_casual_match(quick: MatchService) -> None:
     await seat_stage(quick, GAME, 1, "active")
-    await quick.act(GUILD, 1, ALICE, "b2")
-    exported = await quick.export(GUILD, 1)
+    await quick.act(1, ALICE, "b2")
+    exported = await quick.export(1)
     assert exported.file is not None
     record = exported.file.data.decode()
     assert json.loads(record)["version"] == 2

@@ -14,7 +14,7 @@ import pytest
 from bot.match import MatchState, replay, snapshot
 from bot.service import MatchService, book
 from bot.storage import matches as queries
-from tests.bot.conftest import ALICE, BOB, GUILD, seat
+from tests.bot.conftest import ALICE, BOB, seat
 
 CHANNEL = 70
 
@@ -29,7 +29,7 @@ async def play_moves(service: MatchService, count: int, rng: random.Random, chan
     for _ in range(count):
         state = await service.state_of(channel)
         legal = [a.notation() for a in state.rules.legal_actions(state.game) if a.notation() != "pass"]
-        await service.act(GUILD, channel, state.acting_user() or 0, rng.choice(legal))
+        await service.act(channel, state.acting_user() or 0, rng.choice(legal))
 
 
 def essentials(state: MatchState) -> dict[str, Any]:
@@ -70,9 +70,9 @@ async def test_a_restart_rebuilds_a_long_match_from_its_snapshot_exactly_as_from
     try:
         await seat(service, CHANNEL, {ALICE: "athens-messene", BOB: "sparta-thebes"})
         await play_moves(service, 13, rng)
-        await service.draw(GUILD, CHANNEL, ALICE, "offer")  # a proposal pending across a snapshot point
+        await service.draw(CHANNEL, ALICE, "offer")  # a proposal pending across a snapshot point
         await play_moves(service, 14, rng)
-        await service.draw(GUILD, CHANNEL, BOB, "decline")
+        await service.draw(CHANNEL, BOB, "decline")
         await play_moves(service, 9, rng)
         before = await service.state_of(CHANNEL)
         match_id = (await service.book.load(CHANNEL))[0].id
@@ -97,11 +97,11 @@ async def test_an_undo_just_after_a_snapshot_point_replays_after_a_restart(db_pa
     service = await MatchService.open(db_path)
     try:
         await seat(service, CHANNEL, {ALICE: "athens-messene", BOB: "sparta-thebes"})
-        await service.draw(GUILD, CHANNEL, BOB, "offer")  # entry 1: then entry 20 is a turn's first action
+        await service.draw(CHANNEL, BOB, "offer")  # entry 1: then entry 20 is a turn's first action
         await play_moves(service, 19, rng)  # so the snapshot at 20 holds an undo point
         state = await service.state_of(CHANNEL)
         assert state.version == 20 and state.undo_point is not None
-        await service.undo(GUILD, CHANNEL, state.acting_user() or 0)
+        await service.undo(CHANNEL, state.acting_user() or 0)
         await play_moves(service, 5, rng)
         before = await service.state_of(CHANNEL)
     finally:
@@ -146,13 +146,13 @@ async def test_the_history_of_a_restored_match_still_describes_its_first_actions
     try:
         await seat(service, CHANNEL, {ALICE: "athens-messene", BOB: "sparta-thebes"})
         await play_moves(service, 24, rng)
-        first_page = (await service.history(GUILD, CHANNEL, page=1)).text
+        first_page = (await service.history(CHANNEL, page=1)).text
     finally:
         await service.close()
     service = await MatchService.open(db_path)
     try:
         assert (await service.state_of(CHANNEL)).played[0].events is None
-        assert (await service.history(GUILD, CHANNEL, page=1)).text == first_page
+        assert (await service.history(CHANNEL, page=1)).text == first_page
         assert "`  1` Athens" in first_page
     finally:
         await service.close()

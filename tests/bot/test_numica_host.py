@@ -49,8 +49,8 @@ async def open_numica(
     """Alice takes Red, Bob Blue; returns the start post."""
     await service.new_match(GUILD, channel, ALICE, "red", game="numica", options={"setup": setup}, start=start,
                             deadline_days=deadline_days, seed=seed)  # fmt: skip
-    await service.join(GUILD, channel, BOB, "blue")
-    return await service.start(GUILD, channel, ALICE)
+    await service.join(channel, BOB, "blue")
+    return await service.start(channel, ALICE)
 
 
 def png(reply: Reply) -> Image.Image:
@@ -77,7 +77,7 @@ async def play_a_move(service: MatchService, channel: int, rng: random.Random) -
     user = state.acting_user()
     assert user is not None
     move = pick(await service.legal_actions(channel, user), rng)
-    return move, await service.act(GUILD, channel, user, typed(move))
+    return move, await service.act(channel, user, typed(move))
 
 
 # --- a whole game ---------------------------------------------------------------------------
@@ -106,7 +106,7 @@ async def test_a_game_with_random_rows_is_played_to_a_win(service: MatchService)
     assert set(final.mentions) == {ALICE, BOB} and not final.actionable
     for reply in replies[:-1]:  # every other post pings the one side to move
         assert len(reply.mentions) == 1 and reply.actionable
-    history = (await service.history(GUILD, 1)).text.splitlines()
+    history = (await service.history(1)).text.splitlines()
     assert len(history) == 1 + len(replies) and history[1].startswith("`  1` Red ")
     winner = ALICE if outcome.winners == {"red"} else BOB  # who made the winning capture
     assert history[-1].endswith(f"{outcome.summary} — <@{winner}>")
@@ -117,10 +117,10 @@ async def test_nothing_reveals_a_back_row_before_both_are_chosen(service: MatchS
     started = await open_numica(service, 2)
     assert "First every side sets up in secret" in started.text
     assert started.setup and not started.actionable and set(started.mentions) == {ALICE, BOB}
-    seen_by_bob = await service.board(GUILD, 2, BOB)
-    seen_by_alice = await service.board(GUILD, 2, ALICE)
+    seen_by_bob = await service.board(2, BOB)
+    seen_by_alice = await service.board(2, ALICE)
 
-    chosen = await service.setup(GUILD, 2, ALICE, RED_ROW)
+    chosen = await service.setup(2, ALICE, RED_ROW)
     assert chosen.text.startswith("Your setup for Red is set: ") and f"({RED_ROW})" in chosen.text
     assert chosen.text.endswith("You can change it until Blue has chosen.")
     announce = chosen.announce
@@ -129,12 +129,12 @@ async def test_nothing_reveals_a_back_row_before_both_are_chosen(service: MatchS
 
     # What either player can look at is exactly what it was before Red chose.
     for user, before in ((BOB, seen_by_bob), (ALICE, seen_by_alice)):
-        board = await service.board(GUILD, 2, user)
+        board = await service.board(2, user)
         assert board.image is not None and before.image is not None
         assert board.image.data == before.image.data and board.image.description == before.image.description
         assert RED_ROW not in board.text and "Waiting for Blue (<@22>) to set up" in board.text
-    assert (await service.history(GUILD, 2)).text == "No actions yet."
-    exported = await service.export(GUILD, 2)
+    assert (await service.history(2)).text == "No actions yet."
+    exported = await service.export(2)
     assert exported.file is not None and RED_ROW not in exported.file.data.decode()
     assert json.loads(exported.file.data).get("setup") in (None, {})
     state = await service.state_of(2)
@@ -145,21 +145,21 @@ async def test_nothing_reveals_a_back_row_before_both_are_chosen(service: MatchS
 
 async def test_a_side_may_change_its_row_until_the_other_has_chosen(service: MatchService) -> None:
     await open_numica(service, 3)
-    await service.setup(GUILD, 3, ALICE, RED_ROW)
-    changed = await service.setup(GUILD, 3, ALICE, "ssssoooo")
+    await service.setup(3, ALICE, RED_ROW)
+    changed = await service.setup(3, ALICE, "ssssoooo")
     assert changed.text.startswith("Your setup for Red is now ") and "(ssssoooo)" in changed.text
     assert changed.announce is not None and "ssssoooo" not in changed.announce.text
-    await service.setup(GUILD, 3, BOB, BLUE_ROW)
+    await service.setup(3, BOB, BLUE_ROW)
     state = await service.state_of(3)
     assert state.revealed_setup == {"red": "ssssoooo", "blue": "oossooss"}  # Blue's typed row, canonical
     with pytest.raises(NotAllowed, match="there is no setup to make now"):
-        await service.setup(GUILD, 3, ALICE, RED_ROW)
+        await service.setup(3, ALICE, RED_ROW)
 
 
 async def test_the_board_with_both_rows_is_posted_once_both_have_chosen(service: MatchService) -> None:
     await open_numica(service, 4)
-    await service.setup(GUILD, 4, BOB, BLUE_ROW)  # Blue may choose first
-    last = await service.setup(GUILD, 4, ALICE, RED_ROW)
+    await service.setup(4, BOB, BLUE_ROW)  # Blue may choose first
+    last = await service.setup(4, ALICE, RED_ROW)
     assert last.text.startswith("Your setup for Red is set: ") and f"({RED_ROW})" in last.text
     assert last.text.endswith("Every side's is revealed now.")
     post = last.announce
@@ -175,20 +175,20 @@ async def test_the_board_with_both_rows_is_posted_once_both_have_chosen(service:
         "red:a1s,b1o,c1s,d1o,e1o,f1s,g1o,h1s",
         "blue:a8o,b8o,c8s,d8s,e8o,f8o,g8s,h8s",
     ]
-    record = GameRecord.from_json((await service.export(GUILD, 4)).file.data.decode())  # type: ignore[union-attr]
+    record = GameRecord.from_json((await service.export(4)).file.data.decode())  # type: ignore[union-attr]
     assert record.final_state() == state.game
 
 
 async def test_the_private_answer_names_the_row_as_stored(service: MatchService) -> None:
     await open_numica(service, 22)
-    chosen = await service.setup(GUILD, 22, ALICE, "square round square round round square round square")
+    chosen = await service.setup(22, ALICE, "square round square round round square round square")
     assert chosen.text.startswith("Your setup for Red is set: ") and f"({RED_ROW})" in chosen.text
 
 
 async def test_mygames_leaves_out_a_side_that_has_set_up(service: MatchService) -> None:
     await open_numica(service, 23)
     assert [t.seat for t in await service.my_turns(GUILD, ALICE)] == ["red"]
-    await service.setup(GUILD, 23, ALICE, RED_ROW)
+    await service.setup(23, ALICE, RED_ROW)
     assert await service.my_turns(GUILD, ALICE) == []
     assert [t.seat for t in await service.my_turns(GUILD, BOB)] == ["blue"]
 
@@ -199,20 +199,20 @@ async def test_a_move_can_be_taken_back_until_the_opponent_moves(service: MatchS
     start = GAME.notation((await service.state_of(5)).game)
     rng = random.Random(5)
     with pytest.raises(NotAllowed, match="there is no action to undo"):
-        await service.undo(GUILD, 5, ALICE)
+        await service.undo(5, ALICE)
     first, _ = await play_a_move(service, 5, rng)
     with pytest.raises(NotAllowed, match="you can only undo your own last action"):
-        await service.undo(GUILD, 5, BOB)
-    undone = await service.undo(GUILD, 5, ALICE)
+        await service.undo(5, BOB)
+    undone = await service.undo(5, ALICE)
     assert undone.text.startswith(f"↩ <@11> took back the last action (Red moved {first.notation()[:2]} to")
     assert undone.mentions == (ALICE,) and GAME.notation((await service.state_of(5)).game) == start
     with pytest.raises(NotAllowed, match="there is no action to undo"):
-        await service.undo(GUILD, 5, ALICE)
-    await service.act(GUILD, 5, ALICE, first.notation())
+        await service.undo(5, ALICE)
+    await service.act(5, ALICE, first.notation())
     await play_a_move(service, 5, rng)  # Blue answers: Red's move stands now
     with pytest.raises(NotAllowed, match="the next player has moved since"):
-        await service.undo(GUILD, 5, ALICE)
-    await service.undo(GUILD, 5, BOB)  # Blue's own move may still go back
+        await service.undo(5, ALICE)
+    await service.undo(5, BOB)  # Blue's own move may still go back
     assert [p.action for p in (await service.state_of(5)).played] == [first.notation()]
 
 
@@ -222,13 +222,13 @@ async def test_refusals_say_why_and_change_nothing(service: MatchService) -> Non
     before = (await service.state_of(6)).version
     # "Red, Blue" until texts.joined is used there (notes/numica-host-requests.md, 4): either reads.
     with pytest.raises(NotAllowed, match=r"the game has not begun: Red(,| and) Blue must still set up"):
-        await service.act(GUILD, 6, ALICE, "a1-a2")
+        await service.act(6, ALICE, "a1-a2")
     with pytest.raises(NotInMatch, match="you have no setup to make in this match"):
-        await service.setup(GUILD, 6, EVE, RED_ROW)
+        await service.setup(6, EVE, RED_ROW)
     with pytest.raises(IllegalMove, match="a back row has exactly 4 square"):
-        await service.setup(GUILD, 6, ALICE, "sssssooo")
+        await service.setup(6, ALICE, "sssssooo")
     with pytest.raises(IllegalMove, match="I can't read"):
-        await service.setup(GUILD, 6, ALICE, "four squares please")
+        await service.setup(6, ALICE, "four squares please")
     assert (await service.state_of(6)).version == before and not (await service.state_of(6)).setup
 
     await open_numica(service, 7, setup="random")
@@ -242,7 +242,7 @@ async def test_refusals_say_why_and_change_nothing(service: MatchService) -> Non
     }
     for (user, text), (error, message) in refused.items():
         with pytest.raises(error, match=message):
-            await service.act(GUILD, 7, user, text)
+            await service.act(7, user, text)
     after = await service.state_of(7)
     assert (after.version, GAME.notation(after.game)) == (state.version, GAME.notation(state.game))
 
@@ -251,9 +251,9 @@ async def test_refusals_say_why_and_change_nothing(service: MatchService) -> Non
 async def test_resigning_asks_first_then_loses(service: MatchService) -> None:
     await open_numica(service, 8, setup="random")
     with pytest.raises(ConfirmFirst, match="Resigning ends the match as a loss for Red"):
-        await service.resign(GUILD, 8, ALICE)
+        await service.resign(8, ALICE)
     assert not (await service.state_of(8)).is_over
-    final = await service.resign(GUILD, 8, ALICE)  # the same command again within a minute confirms
+    final = await service.resign(8, ALICE)  # the same command again within a minute confirms
     assert final.text == "<@11> resigned for Red.\n**Red resigned: Blue wins.** Red: <@11> · Blue: <@22>"
     assert set(final.mentions) == {ALICE, BOB}
     outcome = GAME.outcome((await service.state_of(8)).game)
@@ -262,24 +262,24 @@ async def test_resigning_asks_first_then_loses(service: MatchService) -> None:
 
 async def test_a_side_may_resign_while_the_rows_are_being_arranged(service: MatchService) -> None:
     await open_numica(service, 9)
-    await service.setup(GUILD, 9, ALICE, RED_ROW)
-    final = await service.resign(GUILD, 9, BOB, confirmed=True)
+    await service.setup(9, ALICE, RED_ROW)
+    final = await service.resign(9, BOB, confirmed=True)
     assert "**Blue resigned: Red wins.**" in final.text
     assert RED_ROW not in final.text and (await service.state_of(9)).revealed_setup == {}
 
 
 async def test_a_draw_is_offered_then_accepted_or_declined(service: MatchService) -> None:
     await open_numica(service, 10, setup="random")
-    offer = await service.draw(GUILD, 10, ALICE, "offer")
+    offer = await service.draw(10, ALICE, "offer")
     assert offer.text == "<@11> offers a draw. Waiting for <@22>: /numica draw choice:accept or choice:decline."
     assert offer.mentions == (BOB,) and offer.answers == ("draw_accept", "draw_decline")
-    declined = await service.draw(GUILD, 10, BOB, "decline")
+    declined = await service.draw(10, BOB, "decline")
     assert declined.text == "<@22> declined the draw; play goes on."
     await play_a_move(service, 10, random.Random(10))
-    await service.draw(GUILD, 10, BOB, "offer")
+    await service.draw(10, BOB, "offer")
     with pytest.raises(NotAllowed, match="already agreed"):
-        await service.draw(GUILD, 10, BOB, "accept")
-    final = await service.draw(GUILD, 10, ALICE, "accept")
+        await service.draw(10, BOB, "accept")
+    final = await service.draw(10, ALICE, "accept")
     assert "**Draw by agreement.**" in final.text and set(final.mentions) == {ALICE, BOB}
     assert GAME.outcome((await service.state_of(10)).game).drawn == {"red", "blue"}  # type: ignore[union-attr]
 
@@ -330,7 +330,7 @@ async def test_an_expired_turn_loses_on_time(timers: Timers) -> None:
 async def test_an_expired_setup_gets_a_random_row(timers: Timers) -> None:
     service = timers.service
     await open_numica(service, 12, deadline_days=1)
-    await service.setup(GUILD, 12, ALICE, RED_ROW)
+    await service.setup(12, ALICE, RED_ROW)
     [expired] = [n for n in await timers.after(24) if "⌛" in n.reply.text]
     assert expired.reply.text.startswith("⌛ The 1-day deadline passed: Blue got a random setup.")
     assert "Red to act — <@11>" in expired.reply.text and expired.reply.mentions == (ALICE,)
@@ -354,7 +354,7 @@ async def test_reminders_wait_only_for_sides_still_to_set_up(timers: Timers) -> 
     await open_numica(service, 14)
     [reminder] = await timers.after(24)
     assert reminder.reply.text.startswith("⏰ <@11>, <@22>, your secret setup is still to make (/numica setup)")
-    await service.setup(GUILD, 14, ALICE, RED_ROW)
+    await service.setup(14, ALICE, RED_ROW)
     [reminder] = await timers.after(24)
     assert reminder.reply.mentions == (BOB,) and RED_ROW not in reminder.reply.text
 
@@ -362,10 +362,10 @@ async def test_reminders_wait_only_for_sides_still_to_set_up(timers: Timers) -> 
 # --- standings, records, replays --------------------------------------------------------------
 async def test_standings_record_numica_results(service: MatchService) -> None:
     await open_numica(service, 15, setup="random")
-    await service.resign(GUILD, 15, BOB, confirmed=True)
+    await service.resign(15, BOB, confirmed=True)
     await open_numica(service, 16, setup="random")
-    await service.draw(GUILD, 16, ALICE, "offer")
-    await service.draw(GUILD, 16, BOB, "accept")
+    await service.draw(16, ALICE, "offer")
+    await service.draw(16, BOB, "accept")
     table = await service.standings(GUILD, "numica")
     assert [(s.user_id, s.wins, s.losses, s.draws) for s in table] == [(ALICE, 1, 0, 1), (BOB, 0, 1, 1)]
     assert table[0].rating > 1500 > table[1].rating
@@ -379,15 +379,15 @@ async def test_standings_record_numica_results(service: MatchService) -> None:
 async def test_a_match_from_a_position_or_a_record_is_casual(service: MatchService) -> None:
     opened = await service.new_match(GUILD, 17, ALICE, "red", game="numica", start=CAPTURES)
     assert "casual, unrated" in opened.text
-    await service.join(GUILD, 17, BOB, "blue")
-    await service.start(GUILD, 17, ALICE)
-    took = await service.act(GUILD, 17, ALICE, "b5-b8")
+    await service.join(17, BOB, "blue")
+    await service.start(17, ALICE)
+    took = await service.act(17, ALICE, "b5-b8")
     assert took.text.startswith("Red captured Blue's round piece on b8 (b5xb8).")
-    replay = await service.replay(GUILD, 17)
+    replay = await service.replay(17)
     assert replay.file is not None and replay.file.filename.endswith(".gif")
     with Image.open(io.BytesIO(replay.file.data)) as gif:
         assert gif.format == "GIF" and gif.n_frames == 2
-    exported = await service.export(GUILD, 17)
+    exported = await service.export(17)
     assert exported.file is not None
     copy = await service.new_match(GUILD, 18, BOB, "blue", game="numica", start=exported.file.data.decode())
     assert "casual, unrated" in copy.text
@@ -409,8 +409,8 @@ async def suggested(service: MatchService, user: int, channel: int, command: str
 
 async def test_from_suggests_the_pieces_that_can_move_and_to_their_targets(service: MatchService) -> None:
     await service.new_match(GUILD, 20, ALICE, "red", game="numica", start=CAPTURES)
-    await service.join(GUILD, 20, BOB, "blue")
-    await service.start(GUILD, 20, ALICE)
+    await service.join(20, BOB, "blue")
+    await service.start(20, ALICE)
     legal = GAME.legal_actions(GAME.load(CAPTURES))
     pieces = [value for value, _ in await suggested(service, ALICE, 20, "move", "from", {"from": ""})]
     assert sorted(pieces) == sorted({m.notation()[:2] for m in legal})

@@ -42,8 +42,8 @@ async def table(service: MatchService, channel: int, players: int, *, start: str
     await service.new_match(GUILD, channel, ALICE, "red", game=GAME, players=players, options=options, start=start,
                             deadline_days=deadline)  # fmt: skip
     for user, seat in zip(USERS[1:], SEATS[players][1:], strict=False):
-        await service.join(GUILD, channel, user, seat)
-    await service.start(GUILD, channel, ALICE)
+        await service.join(channel, user, seat)
+    await service.start(channel, ALICE)
 
 
 async def notation(service: MatchService, channel: int) -> str:
@@ -243,13 +243,13 @@ async def test_a_resignation_in_four_players_removes_the_seat_and_play_skips_it(
     await run(service, ALICE, 30, "turn", piece="c7", facing="e")
     assert (await service.state_of(30)).to_act == "yellow"
     with pytest.raises(NotAllowed, match="already out"):
-        await service.resign(GUILD, 30, CAROL, confirmed=True)
+        await service.resign(30, CAROL, confirmed=True)
 
 
 async def test_a_draw_is_agreed_by_the_players_still_in_only(service: MatchService) -> None:
     await table(service, 31, 4)
     await run(service, ALICE, 31, "turn", piece="c6", facing="se")
-    await service.resign(GUILD, 31, BOB, confirmed=True)
+    await service.resign(31, BOB, confirmed=True)
     offered = await run(service, ALICE, 31, "draw", choice="offer")
     assert set(offered.mentions) == {CAROL, DAVE}  # not Bob: he left the game
     with pytest.raises(NotAllowed, match="out of this game"):
@@ -315,8 +315,8 @@ async def test_a_seat_whose_turn_runs_out_leaves_the_game(timed: Timers) -> None
 async def test_a_finished_three_player_game_rates_each_player_against_each_other(service: MatchService) -> None:
     await table(service, 50, 3)
     await run(service, ALICE, 50, "turn", piece="c6", facing="se")
-    await service.resign(GUILD, 50, BOB, confirmed=True)
-    await service.resign(GUILD, 50, CAROL, confirmed=True)
+    await service.resign(50, BOB, confirmed=True)
+    await service.resign(50, CAROL, confirmed=True)
     assert (await service.state_of(50)).game.outcome.winners == {"red"}
     ratings = {s.user_id: s for s in await service.standings(GUILD, GAME)}
     # Free for all: each pair of players is one Elo game, scaled by K / (players - 1). Red beat

@@ -18,14 +18,14 @@ from tests.bot.conftest import ALICE, BOB, CAROL, DAVE, GUILD, seat
 async def test_replay_posts_an_animation_of_the_match(service: MatchService) -> None:
     await seat(service, 1, {ALICE: "athens-messene", BOB: "sparta-thebes"})
     with pytest.raises(NotAllowed, match="no actions"):
-        await service.replay(GUILD, 1)
+        await service.replay(1)
     for user, action in [(ALICE, "move j6 w"), (ALICE, "advance k4,k5"), (BOB, "move d7 s")]:
-        await service.act(GUILD, 1, user, action)
-    whole = await service.replay(GUILD, 1)
+        await service.act(1, user, action)
+    whole = await service.replay(1)
     assert whole.file is not None and whole.file.filename.endswith(".gif")
     gif = Image.open(io.BytesIO(whole.file.data))
     assert gif.n_frames == 4  # the start and one frame per action
-    last = await service.replay(GUILD, 1, last=2)
+    last = await service.replay(1, last=2)
     assert Image.open(io.BytesIO(last.file.data)).n_frames == 3  # type: ignore[union-attr]
     assert "the last 2 actions" in last.text
 
@@ -33,8 +33,8 @@ async def test_replay_posts_an_animation_of_the_match(service: MatchService) -> 
 async def test_an_exported_record_starts_a_casual_match_at_the_final_board(service: MatchService) -> None:
     await seat(service, 2, {ALICE: "athens-messene", BOB: "sparta-thebes"})
     for user, action in [(ALICE, "move j6 w"), (ALICE, "advance k4,k5"), (BOB, "move d7 s")]:
-        await service.act(GUILD, 2, user, action)
-    exported = (await service.export(GUILD, 2)).file
+        await service.act(2, user, action)
+    exported = (await service.export(2)).file
     assert exported is not None
     final = (await service.state_of(2)).game.notation()
     assert GameRecord.from_json(exported.data.decode()).final_state().notation() == final
@@ -42,8 +42,8 @@ async def test_an_exported_record_starts_a_casual_match_at_the_final_board(servi
     reply = await service.new_match(GUILD, 3, CAROL, "athens", start=exported.data.decode(), game="nika")
     assert "casual, unrated" in reply.text
     for user, seats in [(DAVE, "sparta-thebes"), (ALICE, "messene")]:
-        await service.join(GUILD, 3, user, seats)
-    await service.start(GUILD, 3, CAROL)
+        await service.join(3, user, seats)
+    await service.start(3, CAROL)
     copy = await service.state_of(3)
     assert copy.game.notation() == final and copy.acting_user() == DAVE  # Sparta had one action left
     # A position works too.
@@ -62,15 +62,15 @@ def test_team_elo_uses_the_average_of_each_teams_players() -> None:
 async def test_ratings_after_a_few_finished_matches(service: MatchService) -> None:
     # Alice+Bob beat Carol+Dave twice, then draw; an unrated (casual) match does not count.
     await seat(service, 10, {ALICE: "athens", BOB: "messene", CAROL: "sparta", DAVE: "thebes"})
-    await service.resign(GUILD, 10, CAROL, confirmed=True)
+    await service.resign(10, CAROL, confirmed=True)
     await seat(service, 11, {CAROL: "athens-messene", ALICE: "sparta", BOB: "thebes"})
-    await service.declare(GUILD, 11, ALICE, "sparta-thebes")
-    await service.concede(GUILD, 11, CAROL, confirmed=True)
+    await service.declare(11, ALICE, "sparta-thebes")
+    await service.concede(11, CAROL, confirmed=True)
     await seat(service, 12, {ALICE: "athens-messene", DAVE: "sparta-thebes"})
-    await service.draw(GUILD, 12, ALICE, "offer")
-    await service.draw(GUILD, 12, DAVE, "accept")
+    await service.draw(12, ALICE, "offer")
+    await service.draw(12, DAVE, "accept")
     await seat(service, 13, {DAVE: "athens-messene", ALICE: "sparta-thebes"}, start="A:k12n S:d7s M:l10e T:r9n A2")
-    await service.act(GUILD, 13, DAVE, "move k12 n")  # a casual win for Dave
+    await service.act(13, DAVE, "move k12 n")  # a casual win for Dave
 
     table = {s.user_id: s for s in await service.standings(GUILD, "nika")}
     assert (table[ALICE].wins, table[ALICE].losses, table[ALICE].draws) == (2, 0, 1)
@@ -92,10 +92,10 @@ async def test_a_replay_too_large_for_one_upload_shows_fewer_actions(
 
     await seat(service, 20, {ALICE: "athens-messene", BOB: "sparta-thebes"})
     for user, action in [(ALICE, "move j6 w"), (ALICE, "advance k4,k5"), (BOB, "move d7 s"), (BOB, "pass")]:
-        await service.act(GUILD, 20, user, action)
-    whole = await service.replay(GUILD, 20)
+        await service.act(20, user, action)
+    whole = await service.replay(20)
     assert whole.file is not None
     monkeypatch.setattr(reading, "REPLAY_BYTES_MAX", len(whole.file.data) - 1)
-    smaller = await service.replay(GUILD, 20)
+    smaller = await service.replay(20)
     assert smaller.file is not None and len(smaller.file.data) < len(whole.file.data)
     assert "as many as fit in one upload" in smaller.text

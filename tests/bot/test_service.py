@@ -41,24 +41,24 @@ async def test_two_player_match_from_lobby_to_win(service: MatchService) -> None
     reply = await service.new_match(GUILD, 1, ALICE, "athens-messene", game="nika")
     assert "took Athens and Messene" in reply.text
     with pytest.raises(NotAllowed, match="Sparta and Thebes still need a player"):
-        await service.start(GUILD, 1, ALICE)
-    await service.join(GUILD, 1, BOB, "sparta-thebes")
-    started = await service.start(GUILD, 1, ALICE)
+        await service.start(1, ALICE)
+    await service.join(1, BOB, "sparta-thebes")
+    started = await service.start(1, ALICE)
     assert started.mentions == (ALICE,)
     assert started.image is not None and decode(started.image.data).format == "PNG"
 
-    first = await service.act(GUILD, 1, ALICE, "advance j4,j5,j6")
+    first = await service.act(1, ALICE, "advance j4,j5,j6")
     assert first.text.startswith("Athens advanced j4,j5,j6")
     assert "1 action left" in first.text and first.mentions == (ALICE,)
-    second = await service.act(GUILD, 1, ALICE, "Move K5 North")
+    second = await service.act(1, ALICE, "Move K5 North")
     assert "Sparta to act (2 actions left)" in second.text and second.mentions == (BOB,)
     assert second.image is not None and second.image.description
-    await service.act(GUILD, 1, BOB, "pass")
-    await service.act(GUILD, 1, BOB, "pass")
-    third = await service.act(GUILD, 1, ALICE, "pass")
+    await service.act(1, BOB, "pass")
+    await service.act(1, BOB, "pass")
+    third = await service.act(1, ALICE, "pass")
     assert "Messene" in third.text
     assert (await service.state_of(1)).game.to_act.title == "Messene"
-    await service.resign(GUILD, 1, BOB, confirmed=True)
+    await service.resign(1, BOB, confirmed=True)
     state = await service.state_of(1)
     assert state.game.outcome is not None and state.game.outcome.result == "athens-messene"
     # The channel is free again once the match is over.
@@ -68,24 +68,24 @@ async def test_two_player_match_from_lobby_to_win(service: MatchService) -> None
 async def test_three_players_one_holding_a_team(service: MatchService) -> None:
     await seat(service, 2, {ALICE: "sparta-thebes", BOB: "athens", CAROL: "messene"}, start=NEAR_WIN)
     with pytest.raises(NotYourTurn, match="it is Athens' turn"):
-        await service.act(GUILD, 2, CAROL, "pass")
-    reply = await service.act(GUILD, 2, BOB, "move k12 n")
+        await service.act(2, CAROL, "pass")
+    reply = await service.act(2, BOB, "move k12 n")
     assert "Athens–Messene" in reply.text and "reached the victory area" in reply.text
     assert set(reply.mentions) == {ALICE, BOB, CAROL}
     with pytest.raises(NoMatch):
-        await service.act(GUILD, 2, CAROL, "pass")
+        await service.act(2, CAROL, "pass")
 
 
 async def test_four_players_take_turns_in_clockwise_order(service: MatchService) -> None:
     await seat(service, 3, {ALICE: "athens", BOB: "sparta", CAROL: "messene", DAVE: "thebes"})
     for user, next_user in [(ALICE, BOB), (BOB, CAROL), (CAROL, DAVE)]:
         assert (await service.state_of(3)).acting_user() == user
-        await service.act(GUILD, 3, user, "pass")
-        reply = await service.act(GUILD, 3, user, "pass")
+        await service.act(3, user, "pass")
+        reply = await service.act(3, user, "pass")
         assert reply.mentions == (next_user,)
-    await service.act(GUILD, 3, DAVE, "pass")
+    await service.act(3, DAVE, "pass")
     # The fourth city turn in a row of two passes draws the game.
-    final = await service.act(GUILD, 3, DAVE, "pass")
+    final = await service.act(3, DAVE, "pass")
     assert "four city turns in a row" in final.text
     assert set(final.mentions) == {ALICE, BOB, CAROL, DAVE}
 
@@ -93,35 +93,35 @@ async def test_four_players_take_turns_in_clockwise_order(service: MatchService)
 async def test_a_player_holds_cities_of_one_team_only(service: MatchService) -> None:
     await service.new_match(GUILD, 4, ALICE, "athens", game="nika")
     with pytest.raises(NotAllowed, match="one team only"):
-        await service.join(GUILD, 4, ALICE, "sparta")
+        await service.join(4, ALICE, "sparta")
     with pytest.raises(NotAllowed, match="already taken"):
-        await service.join(GUILD, 4, BOB, "athens-messene")
-    await service.join(GUILD, 4, ALICE, "messene")
-    await service.join(GUILD, 4, BOB, "sparta")
-    await service.join(GUILD, 4, CAROL, "thebes")
-    await service.leave(GUILD, 4, CAROL)
+        await service.join(4, BOB, "athens-messene")
+    await service.join(4, ALICE, "messene")
+    await service.join(4, BOB, "sparta")
+    await service.join(4, CAROL, "thebes")
+    await service.leave(4, CAROL)
     with pytest.raises(NotAllowed, match="Thebes still needs a player"):
-        await service.start(GUILD, 4, ALICE)
+        await service.start(4, ALICE)
 
 
 async def test_refusals_change_nothing(service: MatchService) -> None:
     await seat(service, 5, {ALICE: "athens-messene", BOB: "sparta-thebes"})
     before = await service.state_of(5)
     with pytest.raises(NotYourTurn):
-        await service.act(GUILD, 5, BOB, "pass")
+        await service.act(5, BOB, "pass")
     with pytest.raises(NotInMatch):
-        await service.act(GUILD, 5, EVE, "pass")
+        await service.act(5, EVE, "pass")
     with pytest.raises(ChannelBusy, match="already has a match"):
         await service.new_match(GUILD, 5, EVE, "athens", game="nika")
-    await service.act(GUILD, 5, ALICE, "move k5 n")  # legal: k6 is free
+    await service.act(5, ALICE, "move k5 n")  # legal: k6 is free
     with pytest.raises(IllegalMove, match="k7 is in the central area"):
-        await service.act(GUILD, 5, ALICE, "move k6 n")
+        await service.act(5, ALICE, "move k6 n")
     with pytest.raises(IllegalMove, match="not one of your pieces"):
-        await service.act(GUILD, 5, ALICE, "move d7 e")
+        await service.act(5, ALICE, "move d7 e")
     with pytest.raises(IllegalMove, match="I can't read"):
-        await service.act(GUILD, 5, ALICE, "fly j4 to the moon")
+        await service.act(5, ALICE, "fly j4 to the moon")
     with pytest.raises(NoMatch):
-        await service.act(GUILD, 999, ALICE, "pass")
+        await service.act(999, ALICE, "pass")
     after = await service.state_of(5)
     assert after.version == before.version + 1
     assert after.game.notation() != before.game.notation()
@@ -130,46 +130,46 @@ async def test_refusals_change_nothing(service: MatchService) -> None:
 async def test_abort_needs_the_creator_or_manage_channels(service: MatchService) -> None:
     await seat(service, 6, {ALICE: "athens-messene", BOB: "sparta-thebes"})
     with pytest.raises(NotAllowed, match="Manage Channels"):
-        await service.abort(GUILD, 6, BOB)
-    await service.abort(GUILD, 6, EVE, can_manage=True)
+        await service.abort(6, BOB)
+    await service.abort(6, EVE, can_manage=True)
     with pytest.raises(NoMatch):
-        await service.act(GUILD, 6, ALICE, "pass")
+        await service.act(6, ALICE, "pass")
 
 
 async def test_undo_takes_back_your_own_action_while_your_turn_lasts(service: MatchService) -> None:
     await seat(service, 7, {ALICE: "athens-messene", BOB: "sparta-thebes"})
     start = (await service.state_of(7)).game.notation()
     with pytest.raises(NotAllowed, match="no action to undo"):
-        await service.undo(GUILD, 7, ALICE)
-    await service.act(GUILD, 7, ALICE, "move j6 e")
+        await service.undo(7, ALICE)
+    await service.act(7, ALICE, "move j6 e")
     with pytest.raises(NotInMatch):
-        await service.undo(GUILD, 7, EVE)
+        await service.undo(7, EVE)
     with pytest.raises(NotAllowed, match="your own last action"):
-        await service.undo(GUILD, 7, BOB)
-    reply = await service.undo(GUILD, 7, ALICE)
+        await service.undo(7, BOB)
+    reply = await service.undo(7, ALICE)
     assert "took back the last action (Athens moved j6 to k6)" in reply.text
     state = await service.state_of(7)
     assert state.game.notation() == start and not state.played
-    await service.act(GUILD, 7, ALICE, "pass")
-    await service.act(GUILD, 7, ALICE, "pass")
+    await service.act(7, ALICE, "pass")
+    await service.act(7, ALICE, "pass")
     with pytest.raises(NotAllowed, match="turn is over"):
-        await service.undo(GUILD, 7, ALICE)
+        await service.undo(7, ALICE)
     assert len((await service.state_of(7)).played) == 2
 
 
 async def test_draw_needs_every_player(service: MatchService) -> None:
     await seat(service, 8, {ALICE: "athens", BOB: "sparta", CAROL: "messene", DAVE: "thebes"})
-    offer = await service.draw(GUILD, 8, ALICE, "offer")
+    offer = await service.draw(8, ALICE, "offer")
     assert set(offer.mentions) == {BOB, CAROL, DAVE}
-    await service.draw(GUILD, 8, BOB, "accept")
-    await service.draw(GUILD, 8, CAROL, "decline")
+    await service.draw(8, BOB, "accept")
+    await service.draw(8, CAROL, "decline")
     assert (await service.state_of(8)).draw_offer is None
-    await service.draw(GUILD, 8, DAVE, "offer")
+    await service.draw(8, DAVE, "offer")
     for user in (ALICE, BOB):
-        await service.draw(GUILD, 8, user, "accept")
+        await service.draw(8, user, "accept")
     with pytest.raises(NotAllowed, match="already agreed"):
-        await service.draw(GUILD, 8, BOB, "accept")
-    final = await service.draw(GUILD, 8, CAROL, "accept")
+        await service.draw(8, BOB, "accept")
+    final = await service.draw(8, CAROL, "accept")
     assert "Draw by agreement" in final.text
     state = await service.state_of(8)
     assert state.game.outcome is not None and state.game.outcome.result == "draw"
@@ -177,17 +177,17 @@ async def test_draw_needs_every_player(service: MatchService) -> None:
 
 async def test_nika_declaration_concede_and_challenge(service: MatchService) -> None:
     await seat(service, 9, {ALICE: "athens", BOB: "sparta", CAROL: "messene", DAVE: "thebes"})
-    declared = await service.declare(GUILD, 9, ALICE, "athens-messene")
+    declared = await service.declare(9, ALICE, "athens-messene")
     assert set(declared.mentions) == {BOB, DAVE}
     with pytest.raises(NotAllowed, match="only Sparta–Thebes answer"):
-        await service.concede(GUILD, 9, CAROL)
-    await service.challenge(GUILD, 9, DAVE)
+        await service.concede(9, CAROL)
+    await service.challenge(9, DAVE)
     assert (await service.state_of(9)).declaration is None
-    await service.declare(GUILD, 9, CAROL, "athens-messene")
-    await service.concede(GUILD, 9, BOB, confirmed=True)
-    final = await service.concede(GUILD, 9, DAVE, confirmed=True)
+    await service.declare(9, CAROL, "athens-messene")
+    await service.concede(9, BOB, confirmed=True)
+    final = await service.concede(9, DAVE, confirmed=True)
     assert "declared Nika and the opponents conceded" in final.text
-    record = GameRecord.from_json((await service.export(GUILD, 9)).file.data.decode())  # type: ignore[union-attr]
+    record = GameRecord.from_json((await service.export(9)).file.data.decode())  # type: ignore[union-attr]
     assert record.entries[-1].ending is EndingKind.CONCESSION and record.entries[-1].side == "athens-messene"
     assert record.final_state().outcome.result == "athens-messene"  # type: ignore[union-attr]
 
@@ -195,18 +195,18 @@ async def test_nika_declaration_concede_and_challenge(service: MatchService) -> 
 async def test_history_pages_and_export_round_trip(service: MatchService) -> None:
     await seat(service, 10, {ALICE: "athens-messene", BOB: "sparta-thebes"})
     for user, action in [(ALICE, "move j6 e"), (ALICE, "rotate k4,k5 e"), (BOB, "move d7 s"), (BOB, "pass")]:
-        await service.act(GUILD, 10, user, action)
+        await service.act(10, user, action)
     rng = random.Random(7)
     for _ in range(28):  # 32 actions in all: three pages of 15
         user = (await service.state_of(10)).acting_user()
         assert user is not None
         legal = await service.legal_actions(10, user)
-        await service.act(GUILD, 10, user, rng.choice(legal[:-1]).notation())  # anything but pass
-    history = await service.history(GUILD, 10, page=1)
+        await service.act(10, user, rng.choice(legal[:-1]).notation())  # anything but pass
+    history = await service.history(10, page=1)
     assert "page 1 of" in history.text and "Athens moved j6 to k6" in history.text
-    last = await service.history(GUILD, 10, page=99)
+    last = await service.history(10, page=99)
     assert "page 3 of 3" in last.text and "` 32` Thebes" in last.text
-    exported = await service.export(GUILD, 10)
+    exported = await service.export(10)
     assert exported.file is not None
     record = GameRecord.from_json(exported.file.data.decode())
     assert record.final_state().notation() == (await service.state_of(10)).game.notation()
@@ -230,11 +230,11 @@ async def test_my_turns_lists_matches_where_the_user_acts(service: MatchService)
 
 async def test_racing_acts_apply_exactly_once(service: MatchService) -> None:
     await seat(service, 14, {ALICE: "athens-messene", BOB: "sparta-thebes"})
-    version = (await service.board(GUILD, 14)).version
+    version = (await service.board(14)).version
 
     async def attempt(action: str) -> str:
         try:
-            await service.act(GUILD, 14, ALICE, action, expected_version=version)
+            await service.act(14, ALICE, action, expected_version=version)
         except BoardChanged as error:
             return str(error)
         return "applied"
@@ -251,7 +251,7 @@ async def test_many_concurrent_acts_leave_a_consistent_log(service: MatchService
 
     async def attempt() -> bool:
         try:
-            await service.act(GUILD, 15, ALICE, "pass")
+            await service.act(15, ALICE, "pass")
         except (BoardChanged, NotYourTurn):
             return False
         return True
@@ -275,8 +275,8 @@ async def test_a_new_service_on_the_same_file_continues_every_match(db_path: str
     await seat(first, 16, {ALICE: "athens-messene", BOB: "sparta-thebes"})
     await seat(first, 17, {CAROL: "athens", DAVE: "sparta", EVE: "messene", BOB: "thebes"})
     await first.new_match(GUILD, 18, ALICE, "athens", game="nika")
-    await first.act(GUILD, 16, ALICE, "move j6 e")
-    await first.act(GUILD, 17, CAROL, "pass")
+    await first.act(16, ALICE, "move j6 e")
+    await first.act(17, CAROL, "pass")
     positions = {c: (await first.state_of(c)).game.notation() for c in (16, 17)}
     await first.close()
 
@@ -284,9 +284,9 @@ async def test_a_new_service_on_the_same_file_continues_every_match(db_path: str
     try:
         for channel, position in positions.items():
             assert (await second.state_of(channel)).game.notation() == position
-        await second.act(GUILD, 16, ALICE, "pass")
-        await second.act(GUILD, 17, CAROL, "pass")
-        await second.join(GUILD, 18, BOB, "sparta-thebes")
+        await second.act(16, ALICE, "pass")
+        await second.act(17, CAROL, "pass")
+        await second.join(18, BOB, "sparta-thebes")
         assert (await second.state_of(16)).game.to_act.title == "Sparta"
     finally:
         await second.close()
@@ -295,8 +295,8 @@ async def test_a_new_service_on_the_same_file_continues_every_match(db_path: str
 async def test_state_always_equals_the_replay_of_the_log(service: MatchService) -> None:
     await seat(service, 19, {ALICE: "athens-messene", BOB: "sparta-thebes"})
     for user, action in [(ALICE, "advance j4,j5,j6"), (ALICE, "move k5 n"), (BOB, "move d7 s")]:
-        await service.act(GUILD, 19, user, action)
-    await service.undo(GUILD, 19, BOB)
+        await service.act(19, user, action)
+    await service.undo(19, BOB)
     state = await service.state_of(19)
     async with service.db.reading() as db:
         row = await queries.open_match_in(db, 19)

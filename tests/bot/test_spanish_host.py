@@ -36,17 +36,17 @@ async def service(tmp_path: Path) -> AsyncIterator[MatchService]:
 async def numica_under_way(service: MatchService, channel: int) -> None:
     """A Numica match past its secret setup, Red (Alice) to move."""
     await service.new_match(GUILD, channel, ALICE, "red", game="numica")
-    await service.join(GUILD, channel, BOB, "blue")
-    await service.start(GUILD, channel, ALICE)
-    await service.setup(GUILD, channel, ALICE, "sosoosos")
-    await service.setup(GUILD, channel, BOB, "sosoosos")
+    await service.join(channel, BOB, "blue")
+    await service.start(channel, ALICE)
+    await service.setup(channel, ALICE, "sosoosos")
+    await service.setup(channel, BOB, "sosoosos")
 
 
 # --- the service's replies -----------------------------------------------------------------
 async def test_the_lobby_speaks_spanish_and_names_the_commands_as_discord_shows_them(service: MatchService) -> None:
     with speaking(SPANISH, "pikemen"):  # as the front end speaks around a /pikemen command: its own words first
         opened = await service.new_match(GUILD, 1, ALICE, "red", game="pikemen", players=3, deadline_days=2)
-        joined = await service.join(GUILD, 1, BOB, "yellow")
+        joined = await service.join(1, BOB, "yellow")
     assert opened.text == (
         f"<@{ALICE}> abrió una partida de Pikemen (para 3 jugadores; con un plazo de 2 días por turno) y ocupó Rojo. "
         "Únete con /pikemen unirse; después, /pikemen empezar cuando cada color tenga jugador."
@@ -59,10 +59,10 @@ async def test_the_lobby_speaks_spanish_and_names_the_commands_as_discord_shows_
 
 async def test_the_turn_ping_names_the_seat_and_the_actions_left_in_spanish(service: MatchService) -> None:
     await service.new_match(GUILD, 2, ALICE, "athens-messene", game="nika")
-    await service.join(GUILD, 2, BOB, "sparta-thebes")
+    await service.join(2, BOB, "sparta-thebes")
     with speaking(SPANISH):
-        started = await service.start(GUILD, 2, ALICE)
-        moved = await service.act(GUILD, 2, ALICE, "pass")
+        started = await service.start(2, ALICE)
+        moved = await service.act(2, ALICE, "pass")
     assert started.text.startswith("¡Empieza la partida! Atenas: <@11> · Esparta: <@22>")
     assert started.text.endswith("Turno de Atenas (le quedan 2 acciones) — <@11>")
     assert moved.text.endswith("Turno de Atenas (le queda 1 acción) — <@11>") and moved.mentions == (ALICE,)
@@ -71,7 +71,7 @@ async def test_the_turn_ping_names_the_seat_and_the_actions_left_in_spanish(serv
 async def test_resigning_asks_for_confirmation_in_spanish(service: MatchService) -> None:
     await numica_under_way(service, 3)
     with speaking(SPANISH), pytest.raises(ConfirmFirst) as asked:
-        await service.resign(GUILD, 3, ALICE)
+        await service.resign(3, ALICE)
     assert asked.value.kind == "resign"
     assert str(asked.value) == (
         "Si te rindes, la partida termina y Rojo pierde. Confírmalo con el botón, o envía el mismo comando otra vez "
@@ -82,7 +82,7 @@ async def test_resigning_asks_for_confirmation_in_spanish(service: MatchService)
 async def test_refusals_are_spanish_and_english_readers_still_get_english(service: MatchService) -> None:
     await numica_under_way(service, 4)
     with pytest.raises(NotYourTurn) as refused:
-        await service.act(GUILD, 4, BOB, "c8-c5")
+        await service.act(4, BOB, "c8-c5")
     # A refusal is a Message: it reads in the language of whoever renders it.
     with speaking(SPANISH):
         assert str(refused.value) == f"es el turno de Rojo (lo juega <@{ALICE}>)"
@@ -97,10 +97,10 @@ async def test_refusals_are_spanish_and_english_readers_still_get_english(servic
 async def test_a_draw_offer_and_the_game_over_post_are_spanish(service: MatchService) -> None:
     await numica_under_way(service, 5)
     with speaking(SPANISH):
-        offered = await service.draw(GUILD, 5, ALICE, "offer")
+        offered = await service.draw(5, ALICE, "offer")
         with pytest.raises(NotAllowed, match="ya has aceptado este empate"):
-            await service.draw(GUILD, 5, ALICE, "accept")
-        over = await service.draw(GUILD, 5, BOB, "accept")
+            await service.draw(5, ALICE, "accept")
+        over = await service.draw(5, BOB, "accept")
     assert offered.text == (
         f"<@{ALICE}> ofrece empate. Falta la respuesta de <@{BOB}>: /numica empate opción:accept o opción:decline."
     )
@@ -112,9 +112,9 @@ async def test_a_draw_offer_and_the_game_over_post_are_spanish(service: MatchSer
 async def test_history_settings_and_standings_are_spanish(service: MatchService) -> None:
     await numica_under_way(service, 6)
     [first, *_] = await service.legal_actions(6, ALICE)
-    await service.act(GUILD, 6, ALICE, first.notation())
+    await service.act(6, ALICE, first.notation())
     with speaking(SPANISH):
-        history = await service.history(GUILD, 6)
+        history = await service.history(6)
         settings = await service.settings(GUILD, 6, ALICE)
         board = await service.leaderboard(GUILD, ALICE, "numica")
     assert history.text.startswith("**Historial**, página 1 de 1\n`  1` Rojo ")
@@ -140,10 +140,10 @@ async def test_a_reminder_and_a_timeout_speak_the_language_last_seen_from_the_me
     try:
         await service.seen_locale(ALICE, SPANISH, GUILD, None)  # Alice last used Discord in Spanish
         await service.new_match(GUILD, 7, ALICE, "red", game="numica", deadline_days=2)
-        await service.join(GUILD, 7, BOB, "blue")
-        await service.start(GUILD, 7, ALICE)
-        await service.setup(GUILD, 7, ALICE, "sosoosos")
-        await service.setup(GUILD, 7, BOB, "sosoosos")
+        await service.join(7, BOB, "blue")
+        await service.start(7, ALICE)
+        await service.setup(7, ALICE, "sosoosos")
+        await service.setup(7, BOB, "sosoosos")
         await clock.advance(24 * HOUR)
         await dispatcher.settled()
         [reminder] = notices

@@ -65,8 +65,8 @@ async def a_match(path: str) -> MatchService:
     """A started tic-tac-toe match in channel 1 with one move acknowledged."""
     service = await quick_service(path)
     await service.new_match(GUILD, 1, ALICE, "x", game=GAME)
-    await service.join(GUILD, 1, BOB, "o")
-    await service.start(GUILD, 1, ALICE)
+    await service.join(1, BOB, "o")
+    await service.start(1, ALICE)
     await dispatch(service, who(ALICE), GAME, "play", {"action": "a1"})
     return service
 
@@ -373,7 +373,7 @@ def test_backup_makes_a_consistent_online_copy_that_restores(tmp_path: Path) -> 
     async def while_running() -> None:
         service = await quick_service(str(live))
         try:
-            await service.act(GUILD, 6, BOB, "c3")  # still in the WAL, not in the file
+            await service.act(6, BOB, "c3")  # still in the WAL, not in the file
             loop = asyncio.get_running_loop()
             result = await loop.run_in_executor(None, lambda: bot_process(["backup", str(copy)], str(live)))
             assert result.code == 0, result

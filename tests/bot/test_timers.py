@@ -111,9 +111,9 @@ async def test_reminder_interval_per_match_and_per_server(harness: Harness) -> N
 async def test_an_expired_turn_is_passed_and_announced(harness: Harness) -> None:
     service = harness.service
     await service.new_match(GUILD, 6, ALICE, "athens-messene", deadline_days=1, game="nika")
-    await service.join(GUILD, 6, BOB, "sparta-thebes")
-    await service.start(GUILD, 6, ALICE)
-    await service.act(GUILD, 6, ALICE, "move j6 w")
+    await service.join(6, BOB, "sparta-thebes")
+    await service.start(6, ALICE)
+    await service.act(6, ALICE, "move j6 w")
     with pytest.raises(NotAllowed, match="chosen before the match starts"):
         await service.settings(GUILD, 6, ALICE, deadline_days=7)
     notices = await harness.after(24)
@@ -134,8 +134,8 @@ async def test_due_timers_fire_once_after_a_restart(db_path: str) -> None:
     clock = ManualClock()
     first = await MatchService.open(db_path, clock=clock)
     await first.new_match(GUILD, 7, ALICE, "athens-messene", deadline_days=2, game="nika")
-    await first.join(GUILD, 7, BOB, "sparta-thebes")
-    await first.start(GUILD, 7, ALICE)
+    await first.join(7, BOB, "sparta-thebes")
+    await first.start(7, ALICE)
     await first.close()  # the bot is down…
     await clock.advance(50 * HOUR)  # …while the reminder and the deadline fall due
 

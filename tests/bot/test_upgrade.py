@@ -48,8 +48,8 @@ async def test_the_lobby_continues_and_starts(upgraded) -> None:
     service, _ = upgraded
     state = await service.state_of(1)
     assert state.seats == {"athens": ALICE, "messene": ALICE, "sparta": BOB}
-    await service.join(GUILD, 1, BOB, "thebes")
-    started = await service.start(GUILD, 1, ALICE)
+    await service.join(1, BOB, "thebes")
+    started = await service.start(1, ALICE)
     assert "The match begins!" in started.text and started.mentions == (ALICE,)
     async with service.storage.reading() as db:
         row = await queries.match_by_id(db, 1)
@@ -62,10 +62,10 @@ async def test_a_running_match_continues_with_its_undo_and_board(upgraded) -> No
     state = await service.state_of(2)
     assert [p.action for p in state.played] == ["advance j4,j5,j6", "move k5 n", "move d7 s"]
     assert state.game.to_act.title == "Sparta" and state.board_version == 3
-    undone = await service.undo(GUILD, 2, BOB)  # Sparta's first action of its turn may still be taken back
+    undone = await service.undo(2, BOB)  # Sparta's first action of its turn may still be taken back
     assert "took back the last action (Sparta moved d7 to d6)" in undone.text
-    await service.act(GUILD, 2, BOB, "pass")
-    await service.act(GUILD, 2, BOB, "pass")
+    await service.act(2, BOB, "pass")
+    await service.act(2, BOB, "pass")
     assert (await service.state_of(2)).game.to_act.title == "Messene"
 
 
@@ -73,8 +73,8 @@ async def test_a_pending_draw_offer_is_still_open(upgraded) -> None:
     service, _ = upgraded
     offer = (await service.state_of(3)).draw_offer
     assert offer is not None and offer.by == ALICE and offer.accepted == {ALICE, BOB}
-    await service.draw(GUILD, 3, CAROL, "accept")
-    final = await service.draw(GUILD, 3, DAVE, "accept")
+    await service.draw(3, CAROL, "accept")
+    final = await service.draw(3, DAVE, "accept")
     assert "Draw by agreement" in final.text
 
 
@@ -82,7 +82,7 @@ async def test_a_pending_declaration_is_still_open(upgraded) -> None:
     service, _ = upgraded
     declaration = (await service.state_of(4)).declaration
     assert declaration is not None and declaration.side == "athens-messene" and declaration.conceded == {BOB}
-    final = await service.concede(GUILD, 4, DAVE, confirmed=True)
+    final = await service.concede(4, DAVE, confirmed=True)
     assert "Athens–Messene declared Nika and the opponents conceded" in final.text
 
 
@@ -93,7 +93,7 @@ async def test_finished_matches_keep_their_results_and_ratings(upgraded) -> None
     table = {s.user_id: s for s in await service.standings(GUILD, "nika")}
     assert (table[BOB].wins, table[ALICE].losses, table[CAROL].draws, table[DAVE].draws) == (1, 1, 1, 1)
     with pytest.raises(Exception, match="no match"):
-        await service.undo(GUILD, 7, EVE)  # the aborted match stays aborted
+        await service.undo(7, EVE)  # the aborted match stays aborted
 
 
 async def test_timers_and_settings_continue(upgraded) -> None:

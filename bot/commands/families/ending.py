@@ -15,12 +15,12 @@ DRAW_CHOICES = tuple(Choice(c, c) for c in ("offer", "accept", "decline"))
 
 
 async def _draw(ctx: Context, o: Mapping[str, Any]) -> Reply:
-    return await ctx.service.draw(ctx.who.guild_id, ctx.who.channel_id, ctx.who.user_id, o.get("choice") or "")
+    return await ctx.service.draw(ctx.who.channel_id, ctx.who.user_id, o.get("choice") or "")
 
 
 def _claim_runner(option: str) -> Runner:
     async def run(ctx: Context, o: Mapping[str, Any]) -> Reply:
-        return await ctx.service.declare(ctx.who.guild_id, ctx.who.channel_id, ctx.who.user_id, o.get(option) or "")
+        return await ctx.service.declare(ctx.who.channel_id, ctx.who.user_id, o.get(option) or "")
 
     return run
 

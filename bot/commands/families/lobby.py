@@ -58,16 +58,16 @@ async def _new(ctx: Context, o: Mapping[str, Any]) -> Reply:
 
 
 async def _join(ctx: Context, o: Mapping[str, Any]) -> Reply:
-    return await ctx.service.join(ctx.who.guild_id, ctx.who.channel_id, ctx.who.user_id,
+    return await ctx.service.join(ctx.who.channel_id, ctx.who.user_id,
                                   o.get(ctx.rules.seat_word) or "", computer=o.get("computer"))  # fmt: skip
 
 
 async def _abort(ctx: Context, o: Mapping[str, Any]) -> Reply:
-    return await ctx.service.abort(ctx.who.guild_id, ctx.who.channel_id, ctx.who.user_id, can_manage=ctx.who.can_manage)
+    return await ctx.service.abort(ctx.who.channel_id, ctx.who.user_id, can_manage=ctx.who.can_manage)
 
 
 async def _setup(ctx: Context, o: Mapping[str, Any]) -> Reply:
-    return await ctx.service.setup(ctx.who.guild_id, ctx.who.channel_id, ctx.who.user_id, o.get("choice") or "")
+    return await ctx.service.setup(ctx.who.channel_id, ctx.who.user_id, o.get("choice") or "")
 
 
 def commands(rules: AnyGame, front: FrontEnd) -> tuple[CommandSpec, ...]:

@@ -13,11 +13,11 @@ from engine.i18n import M
 
 
 async def _board(ctx: Context, o: Mapping[str, Any]) -> Reply:
-    return await ctx.service.board(ctx.who.guild_id, ctx.who.channel_id, ctx.who.user_id)
+    return await ctx.service.board(ctx.who.channel_id, ctx.who.user_id)
 
 
 async def _history(ctx: Context, o: Mapping[str, Any]) -> Reply:
-    return await ctx.service.history(ctx.who.guild_id, ctx.who.channel_id, o.get("page") or 1)
+    return await ctx.service.history(ctx.who.channel_id, o.get("page") or 1)
 
 
 async def _rules(ctx: Context, o: Mapping[str, Any]) -> Reply:

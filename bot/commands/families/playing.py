@@ -15,13 +15,13 @@ from engine.api import AnyGame
 def _action_runner(command: ActionCommand) -> Runner:
     async def run(ctx: Context, o: Mapping[str, Any]) -> Reply:
         text = command.notation({k: str(v) for k, v in o.items()})
-        return await ctx.service.act(ctx.who.guild_id, ctx.who.channel_id, ctx.who.user_id, text)
+        return await ctx.service.act(ctx.who.channel_id, ctx.who.user_id, text)
 
     return run
 
 
 async def _play(ctx: Context, o: Mapping[str, Any]) -> Reply:
-    return await ctx.service.act(ctx.who.guild_id, ctx.who.channel_id, ctx.who.user_id, o.get("action") or "")
+    return await ctx.service.act(ctx.who.channel_id, ctx.who.user_id, o.get("action") or "")
 
 
 def commands(rules: AnyGame, front: FrontEnd) -> tuple[CommandSpec, ...]:

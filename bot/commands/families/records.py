@@ -21,8 +21,8 @@ MY_GAMES_BUDGET = 2000 - 60  # Discord's message length, less room for the count
 
 async def _replay(ctx: Context, o: Mapping[str, Any]) -> Reply:
     if o.get("format") == "record":
-        return await ctx.service.export(ctx.who.guild_id, ctx.who.channel_id)
-    return await ctx.service.replay(ctx.who.guild_id, ctx.who.channel_id, o.get("last"))
+        return await ctx.service.export(ctx.who.channel_id)
+    return await ctx.service.replay(ctx.who.channel_id, o.get("last"))
 
 
 async def _stats(ctx: Context, o: Mapping[str, Any]) -> Reply:
