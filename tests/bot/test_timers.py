@@ -64,9 +64,9 @@ async def test_at_most_one_reminder_per_interval_and_three_per_turn(harness: Har
     assert len(await harness.after(12)) == 1
     assert len(await harness.after(24)) == 1
     assert await harness.after(24 * 5) == []  # three this turn, no more
-    await harness.service.act(GUILD, 2, ALICE, "pass")
+    await harness.service.act(2, ALICE, "pass")
     assert await harness.after(48) == []  # a move in the same turn does not reset the count
-    await harness.service.act(GUILD, 2, ALICE, "pass")
+    await harness.service.act(2, ALICE, "pass")
     [notice] = await harness.after(24)
     assert notice.reply.mentions == (BOB,) and "Sparta is waiting" in notice.reply.text
 
@@ -74,7 +74,7 @@ async def test_at_most_one_reminder_per_interval_and_three_per_turn(harness: Har
 async def test_a_move_postpones_the_reminder(harness: Harness) -> None:
     await seat(harness.service, 3, {ALICE: "athens-messene", BOB: "sparta-thebes"})
     await harness.after(20)
-    await harness.service.act(GUILD, 3, ALICE, "move j6 w")
+    await harness.service.act(3, ALICE, "move j6 w")
     assert await harness.after(20) == []
     [notice] = await harness.after(4)
     assert "1 action left" in notice.reply.text
@@ -86,8 +86,8 @@ async def test_reminders_by_direct_message_are_opt_in(harness: Harness) -> None:
     assert "direct message" in reply.text
     [notice] = await harness.after(24)
     assert notice.dm_user_ids == (ALICE,)
-    await harness.service.act(GUILD, 4, ALICE, "pass")
-    await harness.service.act(GUILD, 4, ALICE, "pass")
+    await harness.service.act(4, ALICE, "pass")
+    await harness.service.act(4, ALICE, "pass")
     [notice] = await harness.after(24)
     assert notice.reply.mentions == (BOB,) and notice.dm_user_ids == ()
 
@@ -157,11 +157,11 @@ async def test_due_timers_fire_once_after_a_restart(db_path: str) -> None:
 
 async def test_finished_and_aborted_matches_keep_no_timers(harness: Harness) -> None:
     await seat(harness.service, 8, {ALICE: "athens-messene", BOB: "sparta-thebes"})
-    await harness.service.resign(GUILD, 8, BOB, confirmed=True)
+    await harness.service.resign(8, BOB, confirmed=True)
     assert await harness.service.next_timer() is None
     await seat(harness.service, 9, {ALICE: "athens-messene", BOB: "sparta-thebes"})
     assert await harness.service.next_timer() is not None
-    await harness.service.abort(GUILD, 9, ALICE, can_manage=True)  # a started match: moderators only
+    await harness.service.abort(9, ALICE, can_manage=True)  # a started match: moderators only
     assert await harness.service.next_timer() is None
     assert await harness.after(24 * 10) == []
 
