@@ -19,6 +19,15 @@ class NoMatch(ServiceError):
                          new=Term("new", "command")))  # fmt: skip
 
 
+class MatchUnreadable(ServiceError):
+    """A stored match that cannot be rebuilt: its records are damaged, or its game is no longer
+    installed. Nothing can be played in it; a moderator may still abort it (`row` is its row)."""
+
+    def __init__(self, message: Text, row: object) -> None:
+        super().__init__(message)
+        self.row = row
+
+
 class ChannelBusy(ServiceError):
     pass
 

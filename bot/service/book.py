@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from bot.clock import Clock
-from bot.errors import BoardChanged, NoMatch, ServiceError
+from bot.errors import BoardChanged, MatchUnreadable, NoMatch
 from bot.match import Entry, EntryKind, MatchState, replay, snapshot
 from bot.replies import Image
 from bot.storage import Connection, MatchRow, Storage, VersionConflict
@@ -25,7 +25,7 @@ from bot.storage import matches as queries
 from bot.storage.matches import LogRow, SeatRow
 from engine.api import AnyGame, result_text
 from engine.i18n import M, Term, Text, active
-from engine.registry import get_game
+from engine.registry import get_game, installed_slugs
 
 log = logging.getLogger(__name__)
 
@@ -119,6 +119,11 @@ class MatchBook:
             seats = await queries.seats_of(db, row.id)
             saved = await queries.snapshot_before_tail(db, row.id, snapshot.TAIL)
             entries = await (queries.log_of(db, row.id) if saved is None else queries.log_after(db, row.id, saved[0]))
+        if row.game not in installed_slugs():  # its package was uninstalled: say so, do not guess
+            log.error("stored match's game is not installed", extra={"match": row.id, "game": row.game})
+            raise MatchUnreadable(M("match #{id} is a match of {game}, which is not installed here: someone with "
+                                    "Manage Channels can abort it, or the bot's owner can install the game again",
+                                    id=row.id, game=row.game), row)  # fmt: skip
         try:
             state = await self._rebuild(row, seats, saved, entries)
             damaged = state.rules.notation(state.game) != row.position  # the log and the row disagree
@@ -126,9 +131,9 @@ class MatchBook:
             log.error("stored match does not replay", extra={"match": row.id, "error": str(error)})
             damaged = True
         if damaged:
-            raise ServiceError(
+            raise MatchUnreadable(
                 M("match #{id}'s records are damaged: a moderator can abort it with /{game} {abort}, or restore "
-                  "the database from a backup", id=row.id, game=row.game, abort=Term("abort", "command"))
+                  "the database from a backup", id=row.id, game=row.game, abort=Term("abort", "command")), row
             )  # fmt: skip
         self.remember(row.id, row.version, state)
         return row, state

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot import texts
-from bot.errors import ChannelBusy, NotAllowed, NotInMatch, ServiceError
+from bot.errors import ChannelBusy, MatchUnreadable, NotAllowed, NotInMatch, ServiceError
 from bot.match import MatchState
 from bot.replies import Reply
 from bot.service.book import MatchBook
@@ -315,12 +315,17 @@ class Lobby:
         return state
 
     async def abort(self, channel_id: int, user_id: int, *, can_manage: bool = False) -> Reply:
-        row, state = await self.book.load(channel_id)
+        try:
+            row, state = await self.book.load(channel_id)
+        except MatchUnreadable as unreadable:  # damaged, or its game uninstalled: a moderator frees the channel
+            if not can_manage or not isinstance(unreadable.row, MatchRow):
+                raise
+            row, state = unreadable.row, None
         if row.status == "lobby":
             if user_id != row.creator_id and not can_manage:
                 raise NotAllowed(M("only the lobby's creator or someone with Manage Channels can abort it"))
         elif not can_manage:
-            if user_id in state.players:
+            if state is not None and user_id in state.players:
                 raise NotAllowed(M(
                     "the match has started: resign instead with /{game} {resign} (only someone with "
                     "Manage Channels can abort a started match)", game=row.game, resign=texts.command("resign"),

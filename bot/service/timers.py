@@ -15,7 +15,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from bot import texts
-from bot.errors import BoardChanged, NoMatch, ServiceError
+from bot.errors import BoardChanged, MatchUnreadable, NoMatch, ServiceError
 from bot.i18n import speaking
 from bot.match import Entry, EntryKind, MatchState
 from bot.replies import Reply
@@ -101,6 +101,9 @@ class TurnTimers:
             row, state = await self.book.load_match(timer.match_id)
         except NoMatch:
             row = None
+        except MatchUnreadable:  # damaged, or its game uninstalled: look again in a day, not every minute
+            await self.postpone_timer(timer.id, DAY)
+            return False
         if row is not None and timer.kind is TimerKind.LOBBY and row.status == "lobby":
             with speaking(await self._locale(row, (row.creator_id,)), row.game):
                 return await self._expire_lobby(row, timer)

@@ -11,7 +11,12 @@ import pytest
 
 from bot.config import Settings
 from bot.console import Console
+from bot.errors import ServiceError
 from bot.service import MatchService
+from bot.storage import matches as queries
+from bot.storage import timers
+from bot.storage.matches import NewMatch
+from bot.storage.timers import TimerKind
 from engine.registry import installed_slugs
 from tests.bot.discord_harness import running
 from tests.discord_double import DiscordDouble
@@ -83,3 +88,34 @@ async def test_a_match_of_a_game_left_out_is_still_finished_or_aborted(service: 
     assert "Match #1 of Tic-tac-toe, action 0." in lines[-2]
     assert await console.handle("/nika abort")
     assert "aborted the match. It is not rated." in lines[-1]
+
+
+async def test_a_match_of_a_game_no_longer_installed_is_refused_politely_and_a_moderator_aborts_it(
+    service: MatchService,
+) -> None:
+    """A game package uninstalled while its matches live on: every command in the channel says
+    so (nothing breaks, nothing is guessed), its timers wait a day, and a moderator frees the
+    channel; the member's other matches still show in /mygames."""
+    async with service.storage.transaction() as db:
+        gone = await queries.insert_match(db, NewMatch("chess", 1000, 7, 11, 2, "start", "white", True, 0.0))
+        await queries.take_seats(db, gone, ["white"], user_id=11, computer=None)
+        await queries.update_match(db, gone, status="active")
+        await timers.schedule(db, gone, TimerKind.REMINDER, 0.0, 0.0)
+    await service.new_match(1000, 8, 11, "x", game="tictactoe")
+    said = "match #1 is a match of chess, which is not installed here: someone with Manage Channels can abort it"
+    for attempt in (service.board(7, 11), service.act(7, 11, "e4"), service.abort(7, 11)):
+        with pytest.raises(ServiceError, match=said):
+            await attempt
+    timer = await service.next_timer()
+    assert timer is not None and timer.match_id == gone
+    assert not await service.fire_timer(timer)
+    later = await service.next_timer()
+    assert later is not None and later.due >= service.clock.now() + 86_000  # tried again in a day, not every minute
+    assert await service.my_turns(1000, 11) == []  # the tic-tac-toe lobby is not a turn; nothing failed
+    aborted = await service.abort(7, 99, can_manage=True)
+    assert "aborted the match. It is not rated." in aborted.text
+    async with service.storage.reading() as db:
+        row = await queries.match_by_id(db, gone)
+    assert row is not None and row.status == "aborted" and not row.rated
+    opened = await service.new_match(1000, 7, 11, "x", game="tictactoe")  # the channel is free again
+    assert "opened a Tic-tac-toe match" in opened.text
