@@ -18,13 +18,15 @@ from typing import Any, Protocol
 
 from bot.clock import Clock
 from bot.errors import BoardChanged, NoMatch, ServiceError
-from bot.match import Entry, EntryKind, MatchState, replay, snapshot
+from bot.match import Entry, EntryKind, MatchState, Played, replay, snapshot
+from bot.match.played import steps_from_log
 from bot.replies import Image
 from bot.storage import Connection, MatchRow, Storage, VersionConflict
 from bot.storage import matches as queries
 from bot.storage.matches import LogRow, SeatRow
 from engine.api import Game, result_text
 from engine.i18n import M, Term, Text, active
+from engine.record import GameRecord
 from engine.registry import get_game
 
 log = logging.getLogger(__name__)
@@ -32,11 +34,14 @@ log = logging.getLogger(__name__)
 REPLAY_ON_LOOP_MAX = 40  # log entries replayed on the event loop; longer logs go to a thread
 # The cache of live states has a byte budget: a long match costs its share, and thousands of
 # short ones fit. A state's size is estimated from what bench/service.py measures: a few KB for
-# the position and the host's fields, about 110 bytes per step played (PlayedLog's columns, the
-# game's 8-byte repetition keys and the action's notation).
+# the position and the host's fields, about 400 bytes per step kept in memory (PlayedLog's
+# columns with the events of at most its 128 recent steps), and at most 8 bytes per step played
+# for the repetition keys a game's draw rules count (Nika keeps one per position; Numica and
+# Pikemen only those since the last capture).
 CACHE_BUDGET = 64 << 20
 STATE_BYTES = 8 << 10
-STEP_BYTES = 128
+STEP_BYTES = 400
+KEY_BYTES = 8
 
 
 class Renderer(Protocol):
@@ -127,10 +132,7 @@ class MatchBook:
             log.error("stored match does not replay", extra={"match": row.id, "error": str(error)})
             damaged = True
         if damaged:
-            raise ServiceError(
-                M("match #{id}'s records are damaged: a moderator can abort it with /{game} {abort}, or restore "
-                  "the database from a backup", id=row.id, game=row.game, abort=Term("abort", "command"))
-            )  # fmt: skip
+            raise ServiceError(damaged_text(row))
         self.remember(row.id, row.version, state)
         return row, state
 
@@ -164,6 +166,24 @@ class MatchBook:
             else:
                 state = replay(begun, log_entries)
         return state
+
+    async def steps(self, row: MatchRow, state: MatchState) -> list[Played]:
+        """Every step of `state` (the match `row` at the version `state` has): from memory in a
+        short match, else rebuilt from the log (memory keeps only the recent ones)."""
+        if state.played.complete:
+            return list(state.played)
+        async with self.storage.reading() as db:
+            entries = await queries.log_of(db, row.id)
+        log_steps = ((e.seq, e.kind, e.seat, e.user_id, e.action) for e in entries if e.seq <= state.version)
+        try:
+            return steps_from_log(log_steps, state.played)
+        except ValueError as error:
+            log.error("stored match's steps do not rebuild", extra={"match": row.id, "error": str(error)})
+            raise ServiceError(damaged_text(row)) from error
+
+    async def record(self, row: MatchRow, state: MatchState) -> GameRecord:
+        """The game record of the match `row` as `state` has it, every step included."""
+        return state.record(await self.steps(row, state))
 
     def remember(self, match_id: int, version: int, state: MatchState) -> None:
         self.forget(match_id)
@@ -273,6 +293,11 @@ class MatchBook:
         )
 
 
+def damaged_text(row: MatchRow) -> Text:
+    return M("match #{id}'s records are damaged: a moderator can abort it with /{game} {abort}, or restore the "
+             "database from a backup", id=row.id, game=row.game, abort=Term("abort", "command"))  # fmt: skip
+
+
 def rules_of(slug: str) -> Game[Any]:
     return get_game(slug)
 
@@ -310,4 +335,5 @@ def _logged(before: MatchState, after: MatchState, entry: Entry) -> Logged:
 
 def _weight(state: MatchState) -> int:
     """An estimate (on the high side) of the bytes a cached state keeps alive."""
-    return STATE_BYTES + STEP_BYTES * len(state.played)
+    played = state.played
+    return STATE_BYTES + STEP_BYTES * (len(played) - played.first_kept) + KEY_BYTES * len(played)

@@ -5,6 +5,7 @@ to keep the matches short.)"""
 
 from __future__ import annotations
 
+import json
 import logging
 import random
 from typing import Any
@@ -14,6 +15,7 @@ import pytest
 from bot.match import MatchState, replay, snapshot
 from bot.service import MatchService, book
 from bot.storage import matches as queries
+from engine.history import unpack
 from tests.bot.conftest import ALICE, BOB, GUILD, seat
 
 CHANNEL = 70
@@ -37,7 +39,7 @@ def essentials(state: MatchState) -> dict[str, Any]:
     rules = state.rules
     return {
         "position": rules.notation(state.game),
-        "snapshot": rules.snapshot(state.game),  # the repetition history too
+        "snapshot": game_essentials(rules.snapshot(state.game)),  # the repetition history too
         "version": state.version,
         "board_version": state.board_version,
         "played": [(p.seq, p.seat, p.user_id, p.action, p.ending, p.side) for p in state.played],
@@ -46,6 +48,18 @@ def essentials(state: MatchState) -> dict[str, Any]:
         "proposal": state.proposal,
         "outcome": rules.outcome(state.game),
     }
+
+
+def game_essentials(text: str | None) -> Any:
+    """A game's snapshot, its packed repetition keys as what they count: which keys, how often,
+    and the newest (a long line keeps the older ones sorted, not in order of play)."""
+    if text is None:
+        return None
+    data = json.loads(text)
+    if isinstance(data.get("history"), str):
+        keys = unpack(data.pop("settled", "")) + unpack(data["history"])
+        data["history"] = (sorted(keys), keys[-1])
+    return data
 
 
 async def snapshot_versions(service: MatchService, match_id: int) -> list[int]:
@@ -169,7 +183,7 @@ async def test_the_cache_of_live_matches_is_bounded_in_bytes_and_drops_the_least
             ids[channel] = (await service.book.load(channel))[0].id
         await play_moves(service, 12, random.Random(2), channel=83)  # the heavier one
         # Room for the heavy one and one light one.
-        monkeypatch.setattr(book, "CACHE_BUDGET", 2 * book.STATE_BYTES + 12 * book.STEP_BYTES)
+        monkeypatch.setattr(book, "CACHE_BUDGET", 2 * book.STATE_BYTES + 12 * (book.STEP_BYTES + book.KEY_BYTES))
         cached = service.book._states
         for channel in (81, 82):
             service.book.forget(ids[channel])
