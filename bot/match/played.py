@@ -95,8 +95,11 @@ class _Columns:
     def copy(self, first: int, end: int) -> _Columns:
         """Steps `first` to `end - 1` in columns of their own."""
         columns = _Columns(first)
-        for number in range(first, end):
-            columns.push(self.item(number))
+        low, high = first - self.first, end - self.first
+        columns.seqs, columns.seats, columns.users = self.seqs[low:high], self.seats[low:high], self.users[low:high]
+        columns.seat_names = list(self.seat_names)
+        columns.actions, columns.events = self.actions[low:high], self.events[low:high]
+        columns.odd = {index - low: odd for index, odd in self.odd.items() if low <= index < high}
         return columns
 
 

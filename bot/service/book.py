@@ -173,13 +173,22 @@ class MatchBook:
         if state.played.complete:
             return list(state.played)
         async with self.storage.reading() as db:
-            entries = await queries.log_of(db, row.id)
-        log_steps = ((e.seq, e.kind, e.seat, e.user_id, e.action) for e in entries if e.seq <= state.version)
+            entries = [e for e in await queries.log_of(db, row.id) if e.seq <= state.version]
+            seats = await queries.seats_of(db, row.id)
+        steps = [(e.seq, e.kind, e.seat, e.user_id, e.action) for e in entries]
         try:
-            return steps_from_log(log_steps, state.played)
-        except ValueError as error:
+            return steps_from_log(steps, state.played)
+        except ValueError as error:  # `state` came from a snapshot that disagrees with the log
+            log.error("match %s: its snapshot disagrees with its log (%s); replaying the whole log", row.id, error)
+        try:
+            whole = await self._rebuild(row, seats, None, entries)
+            found = steps_from_log(steps, whole.played)
+        except (ValueError, RuntimeError) as error:
             log.error("stored match's steps do not rebuild", extra={"match": row.id, "error": str(error)})
             raise ServiceError(damaged_text(row)) from error
+        if whole.version == state.version:  # the log decides: the cache holds the match it gives
+            self.remember(row.id, row.version, whole)
+        return found
 
     async def record(self, row: MatchRow, state: MatchState) -> GameRecord:
         """The game record of the match `row` as `state` has it, every step included."""
