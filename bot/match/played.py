@@ -26,7 +26,7 @@ from typing import Any, overload
 from engine.api import EndingKind
 
 KEPT = 64  # a board highlights at most 2 × 12 recent actions; an undo looks at 2 × 4
-EVENTS_KEPT = KEPT  # of which the last … keep their events
+EVENTS_KEPT = KEPT  # steps that keep their events: the last KEPT of those in memory
 _LOCK = threading.Lock()  # states are values and may be shared between threads
 _NO_USER = -1
 
@@ -222,9 +222,9 @@ def steps_from_log(
 ) -> list[Played]:
     """Every step of the line of play `played` ends, rebuilt from the match's log entries up to
     its version (seq, kind, seat, user, text): an action adds a step and an undo takes the last
-    back, as `MatchState` does; endings (which the log alone cannot tell from a draw offer
-    accepted by one of two parties) come from `played`, and the recent steps bring their events.
-    Raises ValueError if the log and `played` disagree."""
+    back, as `MatchState` does; endings come from `played` (the log alone cannot tell whether an
+    accepted draw ended the game or awaits another player), and the recent steps bring their
+    events. Raises ValueError if the log and `played` disagree."""
     steps: list[Played] = []
     endings = {ending.seq: ending for ending in played.endings}  # made by the entry of that seq
     for seq, kind, seat, user, text in log:

@@ -19,7 +19,7 @@ from typing import Any, Protocol
 from bot.clock import Clock
 from bot.errors import BoardChanged, NoMatch, ServiceError
 from bot.match import Entry, EntryKind, MatchState, Played, replay, snapshot
-from bot.match.played import steps_from_log
+from bot.match.played import PlayedLog, steps_from_log
 from bot.replies import Image
 from bot.storage import Connection, MatchRow, Storage, VersionConflict
 from bot.storage import matches as queries
@@ -173,16 +173,17 @@ class MatchBook:
         if state.played.complete:
             return list(state.played)
         async with self.storage.reading() as db:
-            entries = [e for e in await queries.log_of(db, row.id) if e.seq <= state.version]
-            seats = await queries.seats_of(db, row.id)
-        steps = [(e.seq, e.kind, e.seat, e.user_id, e.action) for e in entries]
-        try:
-            return steps_from_log(steps, state.played)
+            rows = await queries.steps_log(db, row.id, state.version)
+        try:  # thousands of steps: in a thread, so the event loop keeps serving the other matches
+            return await asyncio.to_thread(_steps_of, rows, state.played)
         except ValueError as error:  # `state` came from a snapshot that disagrees with the log
             log.error("match %s: its snapshot disagrees with its log (%s); replaying the whole log", row.id, error)
         try:
+            async with self.storage.reading() as db:
+                entries = [e for e in await queries.log_of(db, row.id) if e.seq <= state.version]
+                seats = await queries.seats_of(db, row.id)
             whole = await self._rebuild(row, seats, None, entries)
-            found = steps_from_log(steps, whole.played)
+            found = await asyncio.to_thread(_steps_of, rows, whole.played)
         except (ValueError, RuntimeError) as error:
             log.error("stored match's steps do not rebuild", extra={"match": row.id, "error": str(error)})
             raise ServiceError(damaged_text(row)) from error
@@ -192,7 +193,8 @@ class MatchBook:
 
     async def record(self, row: MatchRow, state: MatchState) -> GameRecord:
         """The game record of the match `row` as `state` has it, every step included."""
-        return state.record(await self.steps(row, state))
+        steps = await self.steps(row, state)
+        return state.record(steps) if len(steps) <= REPLAY_ON_LOOP_MAX else await asyncio.to_thread(state.record, steps)
 
     def remember(self, match_id: int, version: int, state: MatchState) -> None:
         self.forget(match_id)
@@ -318,6 +320,11 @@ def _from_snapshot(begun: MatchState, saved: tuple[int, str], entries: list[Entr
     if start.version != version:
         raise ValueError(f"a snapshot of version {start.version} stored as {version}")
     return replay(start, entries)
+
+
+def _steps_of(rows: Sequence[Sequence[Any]], played: PlayedLog) -> list[Played]:
+    """`steps_from_log` over `queries.steps_log`'s rows."""
+    return steps_from_log(((int(r[0]), str(r[1]), r[2], r[3], r[4]) for r in rows), played)
 
 
 def _entry_of(row: LogRow) -> Entry:

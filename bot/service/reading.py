@@ -22,7 +22,6 @@ from bot.service.play import recent_actions
 from bot.storage import matches as queries
 from engine.api import EndingKind
 from engine.i18n import M, P, T, Term, active
-from engine.record import GameRecord
 from engine.registry import get_game
 
 log = logging.getLogger(__name__)
@@ -69,11 +68,11 @@ def history_line(state: MatchState, number: int, played: Played) -> str:
     return f"`{number:>3}` {what} — {who}"
 
 
-def events_of(record: GameRecord, first: int, count: int) -> list[Sequence[Any]]:
-    """The events of played entries `first` to `first + count - 1`, by replaying the game record
-    (linear, and only as far as needed)."""
-    steps = islice(record.steps(), first + 1, first + 1 + count)
-    return [events for _, events in steps]
+def events_of(state: MatchState, steps: Sequence[Played], first: int, count: int) -> list[Sequence[Any]]:
+    """The events of played entries `first` to `first + count - 1` (of every step, `steps`), by
+    replaying the game record (linear, and only as far as needed)."""
+    replayed = islice(state.record(steps).steps(), first + 1, first + 1 + count)
+    return [events for _, events in replayed]
 
 
 class Reading:
@@ -117,8 +116,8 @@ class Reading:
             return Reply(str(M("No actions yet.")), match_id=row.id, game=row.game)
         if any(p.events is None for p in chunk):  # their events are no longer kept: replay the record
             loop = asyncio.get_running_loop()
-            record = state.record(steps) if older else await self.book.record(row, state)
-            events = await loop.run_in_executor(self._replay_pool, events_of, record, first, len(chunk))
+            every = steps if older else await self.book.steps(row, state)
+            events = await loop.run_in_executor(self._replay_pool, events_of, state, every, first, len(chunk))
             chunk = [replace(p, events=tuple(e)) for p, e in zip(chunk, events, strict=True)]
         lines = [history_line(state, number, p) for number, p in enumerate(chunk, start=first + 1)]
         if page < pages:
@@ -131,7 +130,8 @@ class Reading:
 
     async def export(self, channel_id: int) -> Reply:
         row, state = await self.book.load(channel_id, open_only=False)
-        data = (await self.book.record(row, state)).to_json().encode()
+        record = await self.book.record(row, state)
+        data = await asyncio.to_thread(lambda: record.to_json().encode())  # a long match's: thousands of entries
         said = P(
             "The game record of match #{id}: {count} action. Start a casual copy with /{game} {new} {from_option}:"
             "<record> (or {record}:<this file>).",
