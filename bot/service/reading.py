@@ -68,11 +68,11 @@ def history_line(state: MatchState, number: int, played: Played) -> str:
     return f"`{number:>3}` {what} — {who}"
 
 
-def events_of(state: MatchState, first: int, count: int) -> list[Sequence[Any]]:
-    """The events of played entries `first` to `first + count - 1`, by replaying the game record
-    (linear, and only as far as needed)."""
-    steps = islice(state.record().steps(), first + 1, first + 1 + count)
-    return [events for _, events in steps]
+def events_of(state: MatchState, steps: Sequence[Played], first: int, count: int) -> list[Sequence[Any]]:
+    """The events of played entries `first` to `first + count - 1` (of every step, `steps`), by
+    replaying the game record (linear, and only as far as needed)."""
+    replayed = islice(state.record(steps).steps(), first + 1, first + 1 + count)
+    return [events for _, events in replayed]
 
 
 class Reading:
@@ -108,12 +108,16 @@ class Reading:
         pages = max(1, -(-len(state.played) // HISTORY_PAGE_SIZE))
         page = min(max(page, 1), pages)
         first = (page - 1) * HISTORY_PAGE_SIZE
-        chunk = state.played[first : first + HISTORY_PAGE_SIZE]
+        older = first < state.played.first_kept  # long ago: the steps are in the log only
+        steps = await self.book.steps(row, state) if older else state.played.kept()
+        shown = first - (0 if older else state.played.first_kept)
+        chunk = steps[shown : shown + HISTORY_PAGE_SIZE]
         if not chunk:
             return Reply(str(M("No actions yet.")), match_id=row.id, game=row.game)
-        if any(p.events is None for p in chunk):  # long ago: the events are no longer kept
+        if any(p.events is None for p in chunk):  # their events are no longer kept: replay the record
             loop = asyncio.get_running_loop()
-            events = await loop.run_in_executor(self._replay_pool, events_of, state, first, len(chunk))
+            every = steps if older else await self.book.steps(row, state)
+            events = await loop.run_in_executor(self._replay_pool, events_of, state, every, first, len(chunk))
             chunk = [replace(p, events=tuple(e)) for p, e in zip(chunk, events, strict=True)]
         lines = [history_line(state, number, p) for number, p in enumerate(chunk, start=first + 1)]
         if page < pages:
@@ -126,7 +130,8 @@ class Reading:
 
     async def export(self, channel_id: int) -> Reply:
         row, state = await self.book.load(channel_id, open_only=False)
-        data = state.record().to_json().encode()
+        record = await self.book.record(row, state)
+        data = await asyncio.to_thread(lambda: record.to_json().encode())  # a long match's: thousands of entries
         said = P(
             "The game record of match #{id}: {count} action. Start a casual copy with /{game} {new} {from_option}:"
             "<record> (or {record}:<this file>).",
@@ -154,7 +159,7 @@ class Reading:
 
         total = len(state.played)
         shown = min(total if last is None else last, total, REPLAY_ACTIONS_MAX)
-        record = state.record()
+        record = await self.book.record(row, state)
         loop = asyncio.get_running_loop()
         language = active().locale  # the worker thread does not see this task's catalogue
         draw = partial(render_replay, record, last=shown, locale=language)

@@ -220,6 +220,15 @@ async def snapshot_before_tail(db: Connection, match_id: int, tail: int) -> tupl
     return (int(row[0]), str(row[1])) if row is not None else None
 
 
+async def steps_log(db: Connection, match_id: int, upto: int) -> list[Row]:
+    """(seq, kind, seat, user_id, action) of the log entries up to `upto`, in order: what a long
+    match's older steps are rebuilt from (bot/match/played.py), without the positions."""
+    return await db.fetchall(
+        "SELECT seq, kind, seat, user_id, action FROM log WHERE match_id = ? AND seq <= ? ORDER BY seq",
+        match_id, upto,
+    )  # fmt: skip
+
+
 async def log_after(db: Connection, match_id: int, seq: int) -> list[LogRow]:
     """The log entries after `seq`, in order."""
     rows = await db.fetchall(
