@@ -2,11 +2,13 @@
 
     render_state(slug, state, recent, perspective=…, locale=…) -> RenderedBoard(png, alt_text)
     render_replay(record, last=…) -> GIF bytes (REPLAY_EXTENSION)
+    replay_file(record, last=…, max_bytes=…) -> as many of the last actions as fit, in one pass
 
 Each game's artist lives in `render/<slug>/` (see `render/api.py`); drawing helpers,
-palette encoding and replays are shared. Pure and synchronous: the same input always
-gives the same bytes. The first board per process draws and caches the game's static
-layers (a fraction of a second); after that a board costs a few milliseconds.
+composing in a fixed palette (`render/compose.py`), encoding and replays are shared. Pure
+and synchronous: the same input always gives the same bytes. The first board per process
+draws and caches the game's static layers (a fraction of a second); after that a board
+costs a few milliseconds, most of it Pillow's PNG encoder.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from engine.i18n import using
 from render.api import ALT_TEXT_MAX, Recent, RenderedBoard
 from render.encode import png_bytes
 from render.registry import artist_for
-from render.replay import REPLAY_EXTENSION, REPLAY_MIME_TYPE, render_replay
+from render.replay import REPLAY_EXTENSION, REPLAY_MIME_TYPE, ReplayFile, render_replay, replay_file
 from render.words import catalog, language_of
 
 
@@ -54,9 +56,11 @@ __all__ = [
     "REPLAY_EXTENSION",
     "REPLAY_MIME_TYPE",
     "RenderedBoard",
+    "ReplayFile",
     "board_filename",
     "render_replay",
     "render_state",
+    "replay_file",
     "replay_filename",
     "warm_up",
 ]

@@ -1,9 +1,9 @@
 """The interface each game's renderer implements, and what the shared code returns.
 
-An artist turns a game state (plus the actions that just happened) into an RGB picture
-and its alt text. Encoding to PNG or GIF through a fixed palette, and replays, are
-shared (`render/encode.py`, `render/replay.py`). Pure and synchronous: the same input
-always gives the same bytes.
+An artist turns a game state (plus the actions that just happened) into a picture in its
+fixed palette and its alt text. Composing in the palette, encoding to PNG or GIF, and
+replays are shared (`render/compose.py`, `render/encode.py`, `render/gif.py`,
+`render/replay.py`). Pure and synchronous: the same input always gives the same bytes.
 """
 
 from __future__ import annotations
@@ -42,9 +42,9 @@ class Artist(Protocol):
         caption: str | None = None,
         locale: str = "en",
     ) -> Image.Image:
-        """The board as an RGB image. `perspective` is a seat slug: the board turned for that
-        seat's view (None: the game's default orientation). `caption` is a short line a
-        replay frame shows (which action, by whom)."""
+        """The board as a 'P' image in this game's palette (`palette`). `perspective` is a seat
+        slug: the board turned for that seat's view (None: the game's default orientation).
+        `caption` is a line a replay frame shows (which action, and what it did)."""
 
     def alt_text(self, state: Any, recent: Recent = (), *, locale: str = "en") -> str:
         """The picture described for a screen reader, at most ALT_TEXT_MAX characters."""

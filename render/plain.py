@@ -12,7 +12,7 @@ from PIL import Image, ImageDraw
 from engine.registry import get_game
 from render import fonts
 from render.api import Recent
-from render.encode import learn_palette
+from render.encode import learn_palette, to_palette
 from render.memo import DRAWING, built_once
 
 WIDTH, HEIGHT = 640, 360
@@ -57,7 +57,7 @@ class PlainArtist:
                     size = 28 if index == 0 else 18
                     draw.text((24, y), part, font=fonts.plain(size), fill=INK, anchor="ls")
                     y += size + 10
-        return image
+        return to_palette(image, _palette())
 
     def alt_text(self, state: Any, recent: Recent = (), *, locale: str = "en") -> str:
         return ". ".join(self._lines(state, recent))[:1024]

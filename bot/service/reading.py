@@ -26,7 +26,7 @@ from engine.registry import get_game
 
 log = logging.getLogger(__name__)
 HISTORY_PAGE_SIZE = 15
-REPLAY_ACTIONS_MAX = 300  # frames of one animation at most
+REPLAY_ACTIONS_MAX = 1000  # frames of one animation at most
 REPLAY_BYTES_MAX = 9_500_000  # under Discord's 10 MB upload limit for a server without boosts
 MY_GAMES_SHOWN = 20
 ENDINGS: dict[EndingKind, Term] = {
@@ -150,26 +150,24 @@ class Reading:
             raise NotAllowed(M("no actions have been played yet"))
         if last is not None and last < 1:
             raise ServiceError(M("{last} must be at least 1", last=texts.option("last")))
-        from render import render_replay
+        from render import replay_file
 
         total = len(state.played)
-        shown = min(total if last is None else last, total, REPLAY_ACTIONS_MAX)
+        wanted = min(total if last is None else last, total, REPLAY_ACTIONS_MAX)
         record = state.record()
         loop = asyncio.get_running_loop()
         language = active().locale  # the worker thread does not see this task's catalogue
-        draw = partial(render_replay, record, last=shown, locale=language)
-        data = await loop.run_in_executor(self._replay_pool, draw)
-        while len(data) > REPLAY_BYTES_MAX and shown > 1:
-            # Frames of some games change more of the picture than others: fewer actions fit.
-            shown = max(1, int(shown * REPLAY_BYTES_MAX / len(data) * 0.9))
-            draw = partial(render_replay, record, last=shown, locale=language)
-            data = await loop.run_in_executor(self._replay_pool, draw)
-        if shown == total:
-            said = M("Replay of match #{id}: the whole match.", id=row.id)
-        elif shown < min(total, last or total):
+        # One drawing pass: a match too long for one upload (none up to REPLAY_ACTIONS_MAX
+        # actions in bench/render.py) opens at a later action instead of being drawn again.
+        draw = partial(replay_file, record, last=wanted, locale=language, max_bytes=REPLAY_BYTES_MAX)
+        replay = await loop.run_in_executor(self._replay_pool, draw)
+        data, shown = replay.gif, replay.actions
+        if replay.cut:
             said = P("Replay of match #{id}: the last {count} action (as many as fit in one upload).",
                      "Replay of match #{id}: the last {count} actions (as many as fit in one upload).",
                      count=shown, id=row.id)  # fmt: skip
+        elif shown == total:
+            said = M("Replay of match #{id}: the whole match.", id=row.id)
         else:
             said = P("Replay of match #{id}: the last {count} action.",
                      "Replay of match #{id}: the last {count} actions.", count=shown, id=row.id)  # fmt: skip

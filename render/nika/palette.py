@@ -12,6 +12,7 @@ from PIL import Image
 from engine.i18n import ENGLISH, using
 from engine.nika.board import City, Direction, Team
 from engine.nika.state import Reason
+from render.compose import shared
 from render.encode import learn_palette
 from render.memo import built_once
 from render.nika import colours as C
@@ -28,6 +29,9 @@ def palette_image() -> Image.Image:
     """A 'P' image carrying the fixed palette, for `Image.quantize(palette=…)`."""
     with using(ENGLISH):
         return _learned()
+
+
+palette = shared(palette_image)  # the palette boards are composed in
 
 
 @built_once

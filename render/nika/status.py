@@ -13,15 +13,15 @@ from PIL import Image
 from engine.i18n import M, Message, P
 from engine.nika.board import City, Team
 from engine.nika.state import Outcome, Reason
-from render import fonts, memo
+from render import fonts, typeset
 from render.canvas import Canvas, Point
+from render.compose import Picture
 from render.memo import built_once
 from render.nika import colours as C
 from render.nika import sprites
 from render.nika.emblems import laurel
 
 CLEAR = (0, 0, 0, 0)
-CAPTION_HEIGHT = 20
 NAME_SIZE = 44
 LINE_SIZE = 30  # "to act" and the actions left
 PIP_RADIUS = 8.5
@@ -199,16 +199,44 @@ def _winners(team: Team) -> Message:
     return M("{first} & {second} win", first=first, second=second)
 
 
-def caption(width: int, text: str, *, centred: bool) -> Image.Image:
-    """A replay frame's caption line, for the foot of the plaque. Not cached: every frame
-    has its own."""
-    height = CAPTION_HEIGHT
-    with memo.DRAWING:
-        canvas = Canvas((width, height), CLEAR, scale=2)
-        size = _fit(text, width - 12, 15, plain=True)
-        anchor, x = ("mm", width / 2) if centred else ("lm", 0)
-        canvas.text((x, height / 2), text, size, C.LABEL, plain=True, anchor=anchor)
-        return canvas.result()
+@built_once
+def replay_panel(size: tuple[int, int], city: City | None) -> Image.Image:
+    """A replay frame's plaque: the shield of the city that just acted, where the turn panel has
+    the city to act; the frame's caption is set beside it (`set_caption`)."""
+    width, height = size
+    canvas = Canvas(size, CLEAR, scale=3)
+    if city is not None:
+        if width >= height:
+            radius = _turn_shield_radius(height)
+            _shield(canvas, (radius + 14, height / 2), radius, city)
+        else:
+            radius = min(width * 0.32, 40)
+            _shield(canvas, (width / 2, radius + 16), radius, city)
+    return canvas.result()
+
+
+COUNTER = typeset.Face("mark", 20)
+SENTENCE = typeset.Face("plain", 27)
+
+
+def set_caption(picture: Picture, box: tuple[int, int, int, int], caption: str) -> None:
+    """A replay frame's caption on its plaque: which action of how many, small, then what it
+    did, large enough to read on a phone, on up to two lines (three on an upright plaque)."""
+    left, top, right, bottom = box
+    head, _, said = caption.partition(" · ")
+    size = (right - left, bottom - top)
+    if size[0] >= size[1]:
+        x, room, lines = left + text_column(size), right - left - text_column(size) - 12, 2
+        typeset.set_line(picture, typeset.line(head, COUNTER, C.LABEL), (x, top + 28))
+        words = typeset.wrap(said, room, SENTENCE, C.INK, lines, 16)
+        for row, found in enumerate(words):
+            typeset.set_line(picture, found, (x, top + (76 if len(words) == 1 else 64 + 33 * row)))
+    else:
+        middle, room = (left + right) / 2, right - left - 12
+        y = top + round(min(size[0] * 0.32, 40) * 2 + 60)
+        typeset.set_line(picture, typeset.line(head, COUNTER, C.LABEL), (middle, y), anchor="ms")
+        for row, found in enumerate(typeset.wrap(said, room, SENTENCE.smaller(22), C.INK, 3, 14)):
+            typeset.set_line(picture, found, (middle, y + 40 + 30 * row), anchor="ms")
 
 
 def panel_for(size: tuple[int, int], city: City, actions_left: int, outcome: Outcome | None) -> Image.Image:

@@ -1,63 +1,44 @@
-"""Pikemen's artist: the shared renderer interface over the Pikemen board picture.
-
-Words are drawn and described in `locale`'s language: the artist sets that catalogue, so a
-caller need not (render_state and replays set it too)."""
+"""Pikemen's artist: the shared artist shell (`render/artist.py`) over the Pikemen board picture."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from PIL import Image
 
-from engine.i18n import using
+from engine.pikemen.game import GAME
 from engine.pikemen.state import GameState
-from render.api import Recent
+from render.artist import GameArtist
+from render.compose import Palette
 from render.pikemen.board import compose
 from render.pikemen.description import alt_text
-from render.pikemen.palette import palette_image
-from render.words import LANGUAGES, catalog
+from render.pikemen.palette import palette
 
 
-def _last(recent: Recent) -> Sequence[Any]:
-    return recent[-1] if recent else ()
-
-
-def _earlier(recent: Recent) -> Sequence[Sequence[Any]]:
-    """The moves before the latest since the viewer's previous turn (with 3 or 4 players)."""
-    return recent[:-1]
-
-
-class PikemenArtist:
+class PikemenArtist(GameArtist):
     slug = "pikemen"
 
-    def picture(
+    def draw(
         self,
         state: GameState,
-        recent: Recent = (),
+        latest: Sequence[Any],
+        earlier: Sequence[Sequence[Any]],
         *,
-        perspective: str | None = None,
-        caption: str | None = None,
-        locale: str = "en",
+        perspective: str | None,
+        caption: str | None,
+        locale: str,
     ) -> Image.Image:
-        with using(catalog(locale)):
-            return compose(state, _last(recent), perspective, caption=caption, earlier=_earlier(recent))
+        return compose(state, latest, perspective, caption=caption, earlier=earlier, palette=palette())
 
-    def alt_text(self, state: GameState, recent: Recent = (), *, locale: str = "en") -> str:
-        with using(catalog(locale)):
-            return alt_text(state, _last(recent), earlier=_earlier(recent))
+    def describe(self, state: GameState, latest: Sequence[Any], earlier: Sequence[Sequence[Any]]) -> str:
+        return alt_text(state, latest, earlier=earlier)
 
-    def palette(self) -> Image.Image:
-        return palette_image()
+    def composing(self) -> Palette:
+        return palette()
 
-    def warm_up(self) -> None:
-        from engine.pikemen.game import GAME
-        from render.encode import png_bytes
-
-        for players in (2, 3, 4):
-            png_bytes(self.picture(GAME.new(players, {}, 0)), self.palette())
-        for language in LANGUAGES:  # the panel's tags are drawn once per language
-            self.picture(GAME.new(4, {}, 0), locale=language)
+    def samples(self) -> Iterable[tuple[GameState, str | None]]:
+        return [(GAME.new(players, {}, 0), None) for players in (2, 3, 4)]
 
 
 ARTIST = PikemenArtist()

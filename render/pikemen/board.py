@@ -10,6 +10,7 @@ from PIL import Image
 from engine.pikemen.geometry import UPRIGHT
 from engine.pikemen.pieces import ORIENTATION_OF, SEAT_OF, SIZE_OF
 from engine.pikemen.state import GameState
+from render.compose import Palette, Picture
 from render.pikemen import colours as C
 from render.pikemen import sprites
 from render.pikemen.highlights import highlights
@@ -28,25 +29,25 @@ def compose(
     *,
     caption: str | None = None,
     earlier: Sequence[Sequence[Any]] = (),
+    palette: Palette | None = None,
 ) -> Image.Image:
-    """`events` are the latest move's; `earlier` the moves before it since the viewer's
+    """The board in Pikemen's palette ('P'; RGB with `palette` None, while it is learned).
+    `events` are the latest move's; `earlier` the moves before it since the viewer's
     previous turn, oldest first. With earlier moves, every move gets a numbered badge in its
     seat's colour on the square it ended on, so a player back after days sees each of them."""
     position = state.position
     layout = layout_for(perspective)
-    image = static_board(layout.turns, len(position.seats)).copy()
+    picture = Picture(static_board(layout.turns, len(position.seats)), palette)
     marks = highlights(events)
     if marks.origin is not None and marks.direction is not None:
-        wash = sprites.square_wash(C.FROM_WASH, WASH_ALPHA)
-        image.paste(wash, layout.box(marks.origin)[:2], wash)
+        picture.paste(sprites.square_wash(C.FROM_WASH, WASH_ALPHA), layout.box(marks.origin)[:2])
         (x0, y0), (x1, y1) = layout.center(marks.origin), layout.center(marks.arrival or marks.origin)
         steps = 2 * marks.squares  # a dot every half square, a big one where the charge began
         for step in range(steps):
             dot = sprites.trail_dot(9.0 if step == 0 else 5.5)
-            _paste_centred(image, dot, (x0 + (x1 - x0) * step / steps, y0 + (y1 - y0) * step / steps))
+            _paste_centred(picture, dot, (x0 + (x1 - x0) * step / steps, y0 + (y1 - y0) * step / steps))
     if marks.arrival is not None:
-        frame = sprites.square_frame(C.TO_FRAME)
-        image.paste(frame, layout.box(marks.arrival)[:2], frame)
+        picture.paste(sprites.square_frame(C.TO_FRAME), layout.box(marks.arrival)[:2])
     for sq, code in enumerate(position.board):
         if code:
             seat = position.seats[SEAT_OF[code]]
@@ -55,20 +56,20 @@ def compose(
                 sprite = sprites.upright(seat, SIZE_OF[code])
             else:
                 sprite = sprites.flat(seat, SIZE_OF[code], layout.screen(orientation))
-            _paste_centred(image, sprite, layout.center(sq))
+            _paste_centred(picture, sprite, layout.center(sq))
     if marks.arrival is not None:
         left, top, right, _ = layout.box(marks.arrival)
         if marks.captured:
-            _paste_centred(image, sprites.capture_badge(), (right - BADGE_INSET, top + BADGE_INSET))
+            _paste_centred(picture, sprites.capture_badge(), (right - BADGE_INSET, top + BADGE_INSET))
         if marks.turned:
-            _paste_centred(image, sprites.turn_badge(), (left + BADGE_INSET, top + BADGE_INSET))
+            _paste_centred(picture, sprites.turn_badge(), (left + BADGE_INSET, top + BADGE_INSET))
     if earlier:
-        _number(image, layout, [*earlier, events])
-    draw_panel(image, state, events, caption)
-    return image
+        _number(picture, layout, [*earlier, events])
+    draw_panel(picture, state, events, caption)
+    return picture.image
 
 
-def _number(image: Image.Image, layout: Layout, moves: Sequence[Sequence[Any]]) -> None:
+def _number(picture: Picture, layout: Layout, moves: Sequence[Sequence[Any]]) -> None:
     """Badges on the bottom corners (the seals use the top ones): the first move to end on a
     square takes its bottom-right corner, a second the bottom-left, a third the middle."""
     used: dict[int, int] = {}
@@ -81,8 +82,8 @@ def _number(image: Image.Image, layout: Layout, moves: Sequence[Sequence[Any]]) 
         used[marks.arrival] = slot + 1
         x = (right - BADGE_INSET, left + BADGE_INSET, (left + right) / 2)[min(slot, 2)]
         badge = sprites.number_badge(marks.seat, number, latest=number == len(moves))
-        _paste_centred(image, badge, (x, bottom - BADGE_INSET))
+        _paste_centred(picture, badge, (x, bottom - BADGE_INSET))
 
 
-def _paste_centred(image: Image.Image, sprite: Image.Image, centre: tuple[float, float]) -> None:
-    image.paste(sprite, (round(centre[0] - sprite.width / 2), round(centre[1] - sprite.height / 2)), sprite)
+def _paste_centred(picture: Picture, sprite: Image.Image, centre: tuple[float, float]) -> None:
+    picture.paste(sprite, (round(centre[0] - sprite.width / 2), round(centre[1] - sprite.height / 2)))

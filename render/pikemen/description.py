@@ -40,8 +40,9 @@ def alt_text(state: GameState, events: Sequence[Any] = (), *, earlier: Sequence[
     elif events:
         head.append(M("Last move: {move}.", move=describe_events(events)))
     opening = [str(sentence) for sentence in head]
+    placed = [_placed(position, seat) for seat in range(players)]
     for long in (True, False):
-        text = " ".join([*opening, *(_pieces(position, seat, long) for seat in range(players))])
+        text = " ".join([*opening, *(_pieces(position, seat, names, long) for seat, names in enumerate(placed))])
         if len(text) <= LIMIT:
             return text
     return text[: LIMIT - 1].rstrip() + "…"
@@ -69,20 +70,22 @@ def _group(size: Size, squares: str, long: bool) -> Message:
     return M("small {squares}", squares=squares) if long else M("S {squares}", squares=squares)
 
 
-def _pieces(position: Position, seat: int, long: bool) -> str:
+def _placed(position: Position, seat: int) -> dict[Size, list[str]]:
+    """A seat's pieces by size, largest first, each as its square and where it points."""
+    found: dict[Size, list[str]] = {size: [] for size in (Size.L, Size.M, Size.S)}
+    for sq, piece in position.pieces(seat):
+        found[piece.size].append(
+            str(M("{square} up", square=square_name(sq))) if piece.orientation.is_upright
+            else f"{square_name(sq)} {piece.orientation.letter}"
+        )  # fmt: skip
+    return found
+
+
+def _pieces(position: Position, seat: int, placed: dict[Size, list[str]], long: bool) -> str:
     who = seat_term(position.seats[seat])
     if position.out[seat]:
         return str(M("{seat}: out.", seat=who))
-    groups = []
-    for size in (Size.L, Size.M, Size.S):
-        names = [
-            str(M("{square} up", square=square_name(sq))) if piece.orientation.is_upright
-            else f"{square_name(sq)} {piece.orientation.letter}"
-            for sq, piece in position.pieces(seat)
-            if piece.size is size
-        ]  # fmt: skip
-        if names:
-            groups.append(str(_group(size, ", ".join(names), long)))
+    groups = [str(_group(size, ", ".join(names), long)) for size, names in placed.items() if names]
     if not groups:
         return str(M("{seat}: no pieces.", seat=who))
     return str(M("{seat}: {groups}.", seat=who, groups="; ".join(groups)))

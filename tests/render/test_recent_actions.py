@@ -13,6 +13,7 @@ from render.nika.board import EARLIER_FROM_ALPHA
 from render.nika.highlights import highlights
 from render.nika.layout import layout_for, square_center
 from render.nika.numbering import badge_radius, badges, edge_centre, rout_badge_centre, seals
+from render.nika.palette import palette
 from render.nika.sprites import BADGE_LATEST_RADIUS, BADGE_RADIUS, LATEST_RING, TRAY_TOKEN_RADIUS
 from render.nika.static_board import tray_slots
 
@@ -147,7 +148,7 @@ def test_pieces_routed_by_any_recent_action_are_ringed_in_their_tray():
 
 def test_a_single_action_is_marked_as_before_without_a_number():
     state, events = play("start", "move l4 e")
-    assert ARTIST.picture(state, [events]).tobytes() == compose(state, events).tobytes()
+    assert ARTIST.picture(state, [events]).tobytes() == compose(state, events, palette=palette()).tobytes()
     image = board_image(state, events)
     left, _, right, bottom = layout_for(None).box(sq("m4"))
     for corner in ((right - 9, bottom - 9), (left + 9, bottom - 9)):
