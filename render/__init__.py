@@ -16,7 +16,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from engine.i18n import using
+from engine.i18n import M, using
+from engine.registry import get_game
 from render.api import ALT_TEXT_MAX, Recent, RenderedBoard
 from render.encode import png_bytes
 from render.registry import artist_for
@@ -37,8 +38,30 @@ def render_state(
     return RenderedBoard(png_bytes(picture, artist.palette()), text)
 
 
+def render_example(slug: str, state: Any, recent: Recent, *, locale: str = "en") -> RenderedBoard:
+    """A rules example: the board after the action `recent` ends with, titled as an example of
+    the rules (not as a live game: nobody is to act) and captioned with what the action did."""
+    artist = artist_for(slug)
+    with using(catalog(locale)):
+        title = str(EXAMPLE_TITLE)
+        caption = get_game(slug).describe(recent[-1]) if recent else ""
+        picture = artist.picture(state, recent, caption=caption, title=title, locale=language_of(locale))
+        text = artist.alt_text(state, recent, locale=language_of(locale), title=title)
+    if len(text) > ALT_TEXT_MAX:
+        text = text[: ALT_TEXT_MAX - 1] + "…"
+    return RenderedBoard(png_bytes(picture, artist.palette()), text)
+
+
+EXAMPLE_TITLE = M("Rules: an example")
+
+
 def board_filename(slug: str) -> str:
     return f"{slug}-board.png"
+
+
+def example_filename(slug: str) -> str:
+    """A rules example's file: not named like a live board."""
+    return f"{slug}-rules-example.png"
 
 
 def replay_filename(slug: str) -> str:
@@ -58,6 +81,8 @@ __all__ = [
     "RenderedBoard",
     "ReplayFile",
     "board_filename",
+    "example_filename",
+    "render_example",
     "render_replay",
     "render_state",
     "replay_file",

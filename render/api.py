@@ -40,14 +40,18 @@ class Artist(Protocol):
         *,
         perspective: str | None = None,
         caption: str | None = None,
+        title: str | None = None,
         locale: str = "en",
     ) -> Image.Image:
         """The board as a 'P' image in this game's palette (`palette`). `perspective` is a seat
         slug: the board turned for that seat's view (None: the game's default orientation).
-        `caption` is a line a replay frame shows (which action, and what it did)."""
+        `caption` is a line saying what happened (a replay frame's "31 / 40 · Red moved…");
+        `title` says what the picture is ("Replay", "Rules: an example") where a live board
+        says whose turn it is, and makes it that kind of picture."""
 
-    def alt_text(self, state: Any, recent: Recent = (), *, locale: str = "en") -> str:
-        """The picture described for a screen reader, at most ALT_TEXT_MAX characters."""
+    def alt_text(self, state: Any, recent: Recent = (), *, locale: str = "en", title: str | None = None) -> str:
+        """The picture described for a screen reader, at most ALT_TEXT_MAX characters; with a
+        `title`, as that kind of picture (it leads, and whose turn it is goes unsaid)."""
 
     def palette(self) -> Image.Image:
         """A 'P' image carrying this game's fixed palette (at most 256 colours), so encoding is

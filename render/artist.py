@@ -32,16 +32,21 @@ class GameArtist(ABC):
         *,
         perspective: str | None = None,
         caption: str | None = None,
+        title: str | None = None,
         locale: str = "en",
     ) -> Image.Image:
         language = language_of(locale)
         with using(catalog(language)):
             latest, earlier = split(recent)
-            return self.draw(state, latest, earlier, perspective=perspective, caption=caption, locale=language)
+            return self.draw(
+                state, latest, earlier, perspective=perspective, caption=caption, title=title, locale=language
+            )
 
-    def alt_text(self, state: Any, recent: Recent = (), *, locale: str = "en") -> str:
+    def alt_text(self, state: Any, recent: Recent = (), *, locale: str = "en", title: str | None = None) -> str:
+        """The alt text; with a `title`, of that kind of picture: whose turn it is goes unsaid."""
         with using(catalog(language_of(locale))):
-            return self.describe(state, *split(recent))
+            text = self.describe(state, *split(recent), live=title is None)
+            return f"{title}. {text}" if title else text
 
     def palette(self) -> Image.Image:
         return self.composing().holder
@@ -60,13 +65,16 @@ class GameArtist(ABC):
         *,
         perspective: str | None,
         caption: str | None,
+        title: str | None,
         locale: str,
     ) -> Image.Image:
-        """The board in the game's palette, in the active language (`locale`)."""
+        """The board in the game's palette, in the active language (`locale`); with a `title`,
+        a picture of that kind (a replay frame, a rules example) rather than a live board."""
 
     @abstractmethod
-    def describe(self, state: Any, latest: Sequence[Any], earlier: Sequence[Sequence[Any]]) -> str:
-        """The alt text, in the active language."""
+    def describe(self, state: Any, latest: Sequence[Any], earlier: Sequence[Sequence[Any]], *, live: bool) -> str:
+        """The alt text, in the active language; not `live` (a rules example, a replay frame):
+        without whose turn it is."""
 
     @abstractmethod
     def composing(self) -> Palette:

@@ -26,6 +26,7 @@ from render.words import catalog, language_of
 
 REPLAY_EXTENSION = "gif"
 REPLAY_MIME_TYPE = "image/gif"
+TITLE = M("Replay")  # where a live board says whose turn it is
 FIRST_FRAME_MS = 1500
 FRAME_MS = 900
 LAST_FRAME_MS = 4000
@@ -69,11 +70,13 @@ def replay_file(
         with using(catalog(language)):  # captions and boards in the reader's language, in this thread
             steps = islice(record.steps(), first, None)
             state, _ = next(steps)
-            opening = artist.picture(state, caption=frame_caption(record, first, (), titles), locale=language)
+            title = str(TITLE)
+            opening = artist.picture(state, caption=frame_caption(record, first, (), titles), title=title,
+                                     locale=language)  # fmt: skip
             yield opening, FIRST_FRAME_MS if first < total else LAST_FRAME_MS
             for number, (state, events) in enumerate(steps, start=first + 1):
                 caption = frame_caption(record, number, events, titles)
-                picture = artist.picture(state, (events,), caption=caption, locale=language)
+                picture = artist.picture(state, (events,), caption=caption, title=title, locale=language)
                 yield picture, FRAME_MS if number < total else LAST_FRAME_MS
 
     animation = gif_bytes(frames(), count=total - first + 1, max_bytes=max_bytes, opening_ms=FIRST_FRAME_MS)

@@ -116,7 +116,7 @@ def fit(text: str, room: float, face: Face, colour: RGB, smallest: int) -> Line:
 def wrap(text: str, room: float, face: Face, colour: RGB, lines: int, smallest: int) -> list[Line]:
     """`text` broken into at most `lines` lines of at most `room` pixels, at the largest size from
     `face`'s down to `smallest` at which it fits; the last line cut with an ellipsis if even the
-    smallest size is too large."""
+    smallest size is too large (`fits` says whether it is)."""
     if face.kind == "plain":
         text = fonts.drawable(text)
     parts = text.split()
@@ -129,6 +129,12 @@ def wrap(text: str, room: float, face: Face, colour: RGB, lines: int, smallest: 
     kept = _greedy(parts, room, sized, colour)[: lines - 1]
     used = sum(len(found.words) for found in kept)
     return [*kept, fit(" ".join(parts[used:]), room, sized, colour, smallest)]
+
+
+def fits(text: str, room: float, face: Face, colour: RGB, lines: int) -> bool:
+    """Whether `text` fits in `lines` lines of `room` pixels in `face`."""
+    found = _greedy(text.split(), room, face, colour)
+    return len(found) <= lines and all(line.width <= room for line in found)
 
 
 def _greedy(parts: list[str], room: float, face: Face, colour: RGB) -> list[Line]:

@@ -100,10 +100,7 @@ async def _rules(ctx: Context, o: Mapping[str, Any]) -> Reply:
     rules = get_game(ctx.game)
     position, action = front.rules_example
     after, events = rules.apply(rules.load(position), rules.parse_action(action))
-    from bot.match import MatchState
-
-    state = MatchState.begin(rules, {}, rules.notation(after))
-    return Reply(str(front.rules), image=await ctx.service.book.render(state, [events]))
+    return Reply(str(front.rules), image=await ctx.service.book.render_example(ctx.game, after, [events]))
 
 
 # Messages, not text: each reader gets them in their own language.

@@ -14,6 +14,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Protocol
 
 from bot.clock import Clock
@@ -271,6 +272,16 @@ class MatchBook:
         return await loop.run_in_executor(
             pool, self.renderer, state.rules.slug, state.game, recent, perspective, language
         )
+
+    async def render_example(self, slug: str, state: Any, recent: Sequence[Sequence[Any]]) -> Image:
+        """A rules example's picture: titled as one rather than as a live board, and in a file
+        named so. Drawn in the readers' pool, in the reader's language."""
+        from render import example_filename, render_example
+
+        loop = asyncio.get_running_loop()
+        draw = partial(render_example, slug, state, recent, locale=active().locale)
+        board = await loop.run_in_executor(self._read_pool, draw)
+        return Image(board.png, example_filename(slug), board.alt_text)
 
 
 def rules_of(slug: str) -> Game[Any]:

@@ -27,13 +27,16 @@ class NikaArtist(GameArtist):
         *,
         perspective: str | None,
         caption: str | None,
+        title: str | None,
         locale: str,
     ) -> Image.Image:
         city = City[perspective.upper()] if perspective else None
-        return compose(state, latest, city, earlier=earlier, caption=caption, palette=palette())
+        return compose(state, latest, city, earlier=earlier, caption=caption, title=title, palette=palette())
 
-    def describe(self, state: GameState, latest: Sequence[Any], earlier: Sequence[Sequence[Any]]) -> str:
-        return alt_text(state, latest, earlier=earlier)
+    def describe(
+        self, state: GameState, latest: Sequence[Any], earlier: Sequence[Sequence[Any]], *, live: bool
+    ) -> str:
+        return alt_text(state, latest, earlier=earlier, live=live)
 
     def composing(self) -> Palette:
         return palette()

@@ -39,12 +39,14 @@ def compose(
     *,
     earlier: Sequence[Sequence[Event]] = (),
     caption: str | None = None,
+    title: str | None = None,
     palette: Palette | None = None,
 ) -> Image.Image:
     """The board in Nika's palette ('P'), with `events` (the action just played) highlighted,
     and the `earlier` actions since the viewer's last turn, oldest first, marked more lightly
-    and numbered. A `caption` (replay frames) fills the central plaque in place of whose turn it
-    is, unless the game is over and the plaque is a banner. With `palette` None (while the palette is
+    and numbered. A picture with a `title` or `caption` (a replay frame, a rules example) has
+    them in the central plaque in place of whose turn it is, unless the game is over and the
+    plaque is a banner. With `palette` None (while the palette is
     learned) the board is composed in RGB."""
     layout = layout_for(perspective)
     picture = Picture(static_board(layout.up), palette)
@@ -61,11 +63,11 @@ def compose(
             _paste_badge(picture, badge)
     box = panel_box(layout)
     size = (box[2] - box[0], box[3] - box[1])
-    if caption is not None and state.outcome is None:
+    if (caption is not None or title is not None) and state.outcome is None:
         # A replay frame's plaque says what the action did, by the city that did it: what a
         # viewer follows, and (unlike the turn panel) little of it changes from frame to frame.
         picture.paste(status.replay_panel(size, latest.actor), box[:2])
-        status.set_caption(picture, box, caption)
+        status.set_caption(picture, box, caption or "", title)
     else:
         picture.paste(status.panel_for(size, position.to_act, position.actions_left, state.outcome), box[:2])
     return picture.image

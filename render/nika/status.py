@@ -217,26 +217,35 @@ def replay_panel(size: tuple[int, int], city: City | None) -> Image.Image:
 
 COUNTER = typeset.Face("mark", 20)
 SENTENCE = typeset.Face("plain", 27)
+SENTENCE_SMALLEST = 21  # on two lines; smaller than this, three lines
 
 
-def set_caption(picture: Picture, box: tuple[int, int, int, int], caption: str) -> None:
-    """A replay frame's caption on its plaque: which action of how many, small, then what it
-    did, large enough to read on a phone, on up to two lines (three on an upright plaque)."""
+def set_caption(picture: Picture, box: tuple[int, int, int, int], caption: str, title: str | None) -> None:
+    """A replay frame's or rules example's words on its plaque: small, which action of how many
+    (or the `title`), then what it did, large enough to read on a phone, on up to two lines
+    (three on an upright plaque)."""
     left, top, right, bottom = box
-    head, _, said = caption.partition(" · ")
+    head, middle, said = caption.partition(" · ")
+    if not middle:  # no count: the title goes above what happened
+        head, said = title or "", caption
     size = (right - left, bottom - top)
     if size[0] >= size[1]:
-        x, room, lines = left + text_column(size), right - left - text_column(size) - 12, 2
-        typeset.set_line(picture, typeset.line(head, COUNTER, C.LABEL), (x, top + 28))
-        words = typeset.wrap(said, room, SENTENCE, C.INK, lines, 16)
-        for row, found in enumerate(words):
-            typeset.set_line(picture, found, (x, top + (76 if len(words) == 1 else 64 + 33 * row)))
+        x, room = left + text_column(size), right - left - text_column(size) - 12
+        if typeset.fits(said, room, SENTENCE.smaller(SENTENCE_SMALLEST), C.INK, 2):
+            typeset.set_line(picture, typeset.line(head, COUNTER, C.LABEL), (x, top + 28))
+            words = typeset.wrap(said, room, SENTENCE, C.INK, 2, SENTENCE_SMALLEST)
+            for row, found in enumerate(words):
+                typeset.set_line(picture, found, (x, top + (76 if len(words) == 1 else 64 + 33 * row)))
+        else:  # a long sentence: three closer lines rather than type too small for a phone
+            typeset.set_line(picture, typeset.line(head, COUNTER, C.LABEL), (x, top + 24))
+            for row, found in enumerate(typeset.wrap(said, room, SENTENCE.smaller(23), C.INK, 3, 14)):
+                typeset.set_line(picture, found, (x, top + 53 + 27 * row))
     else:
-        middle, room = (left + right) / 2, right - left - 12
+        centre, room = (left + right) / 2, right - left - 12
         y = top + round(min(size[0] * 0.32, 40) * 2 + 60)
-        typeset.set_line(picture, typeset.line(head, COUNTER, C.LABEL), (middle, y), anchor="ms")
+        typeset.set_line(picture, typeset.line(head, COUNTER, C.LABEL), (centre, y), anchor="ms")
         for row, found in enumerate(typeset.wrap(said, room, SENTENCE.smaller(22), C.INK, 3, 14)):
-            typeset.set_line(picture, found, (middle, y + 40 + 30 * row), anchor="ms")
+            typeset.set_line(picture, found, (centre, y + 40 + 30 * row), anchor="ms")
 
 
 def panel_for(size: tuple[int, int], city: City, actions_left: int, outcome: Outcome | None) -> Image.Image:

@@ -29,13 +29,16 @@ class NumicaArtist(GameArtist):
         *,
         perspective: str | None,
         caption: str | None,
+        title: str | None,
         locale: str,
     ) -> Image.Image:
         view = Colour.from_slug(perspective) if perspective else Colour.RED
-        return compose(state, latest, view, caption=caption, locale=locale, palette=palette())
+        return compose(state, latest, view, caption=caption, title=title, locale=locale, palette=palette())
 
-    def describe(self, state: GameState, latest: Sequence[Any], earlier: Sequence[Sequence[Any]]) -> str:
-        return alt_text(state, latest)
+    def describe(
+        self, state: GameState, latest: Sequence[Any], earlier: Sequence[Sequence[Any]], *, live: bool
+    ) -> str:
+        return alt_text(state, latest, live=live)
 
     def composing(self) -> Palette:
         return palette()

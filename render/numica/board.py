@@ -12,7 +12,6 @@ from dataclasses import dataclass
 
 from PIL import Image
 
-from engine.i18n import M
 from engine.numica.board import COLOURS, FILES, SIZE, Colour
 from engine.numica.events import Captured, Event, Moved
 from engine.numica.state import GameState
@@ -62,6 +61,7 @@ def compose(
     perspective: Colour = Colour.RED,
     *,
     caption: str | None = None,
+    title: str | None = None,
     locale: str = "en",
     palette: Palette | None = None,
 ) -> Image.Image:
@@ -91,7 +91,7 @@ def compose(
     for colour in COLOURS:
         top = band_top(colour, perspective)
         status = band_status(state, colour)
-        if caption is not None and status == "to move":
+        if title is not None and status == "to move":
             # A replay frame's caption names the mover; a pill flipping between the bands would
             # make every GIF frame span the whole picture.
             status = ""
@@ -103,10 +103,10 @@ def compose(
             end = panels.captures(colour.opponent, state.captures(colour), taken, locale)
         picture.paste(end, (WIDTH - PAD - end.width, top))
     text, detail, accent = headline(state)
-    if caption is not None and state.outcome is None:
-        # The caption says who moved; a status naming the side to move next would change in
-        # every frame of the GIF, like the pill above.
-        text, detail, accent = str(M("Replay")), "", None
+    if title is not None and state.outcome is None:
+        # What the picture is, not whose move is next: the caption says who moved, and a status
+        # naming the next side would change in every frame of a replay, like the pill above.
+        text, detail, accent = title, "", None
     words = panels.status_words(text, accent, with_detail=bool(detail))
     picture.paste(words, (WIDTH - PAD - words.width, 0))
     if detail:

@@ -27,12 +27,17 @@ class PikemenArtist(GameArtist):
         *,
         perspective: str | None,
         caption: str | None,
+        title: str | None,
         locale: str,
     ) -> Image.Image:
-        return compose(state, latest, perspective, caption=caption, earlier=earlier, palette=palette())
+        return compose(
+            state, latest, perspective, caption=caption, title=title, earlier=earlier, palette=palette()
+        )
 
-    def describe(self, state: GameState, latest: Sequence[Any], earlier: Sequence[Sequence[Any]]) -> str:
-        return alt_text(state, latest, earlier=earlier)
+    def describe(
+        self, state: GameState, latest: Sequence[Any], earlier: Sequence[Sequence[Any]], *, live: bool
+    ) -> str:
+        return alt_text(state, latest, earlier=earlier, live=live)
 
     def composing(self) -> Palette:
         return palette()

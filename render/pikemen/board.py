@@ -28,6 +28,7 @@ def compose(
     perspective: str | None = None,
     *,
     caption: str | None = None,
+    title: str | None = None,
     earlier: Sequence[Sequence[Any]] = (),
     palette: Palette | None = None,
 ) -> Image.Image:
@@ -65,7 +66,7 @@ def compose(
             _paste_centred(picture, sprites.turn_badge(), (left + BADGE_INSET, top + BADGE_INSET))
     if earlier:
         _number(picture, layout, [*earlier, events])
-    draw_panel(picture, state, events, caption)
+    draw_panel(picture, state, events, caption, title)
     return picture.image
 
 

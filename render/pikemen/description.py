@@ -22,16 +22,19 @@ from engine.pikemen.words import seat_term
 LIMIT = 1024
 
 
-def alt_text(state: GameState, events: Sequence[Any] = (), *, earlier: Sequence[Sequence[Any]] = ()) -> str:
+def alt_text(
+    state: GameState, events: Sequence[Any] = (), *, earlier: Sequence[Sequence[Any]] = (), live: bool = True
+) -> str:
     """In the active catalogue's language. With `earlier` moves (those before the latest since
-    the viewer's previous turn), every move is listed by the number the picture gives it."""
+    the viewer's previous turn), every move is listed by the number the picture gives it. Not
+    `live` (a rules example): whose turn it is goes unsaid."""
     position = state.position
     players = len(position.seats)
     head = [M("Pikemen board, {players} players, first to {target} points.", players=players, target=position.target)]
-    if state.outcome is None:
-        head.append(M("{seat} to act.", seat=seat_term(position.seat_slug)))
-    else:
+    if state.outcome is not None:
         head.append(M("Game over: {summary}.", summary=state.outcome.summary))
+    elif live:
+        head.append(M("{seat} to act.", seat=seat_term(position.seat_slug)))
     head.append(M("Scores: {scores}.", scores=_scores(position)))
     moves = [move for move in (*earlier, events) if move]
     if len(moves) > 1:

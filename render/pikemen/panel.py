@@ -204,26 +204,29 @@ def _kind(state: GameState, seat: int, replay: bool) -> str:
     return "drawn" if slug in outcome.drawn else "lost"
 
 
-def draw_panel(picture: Picture, state: GameState, events: Sequence[Any], caption: str | None) -> None:
-    """The panel under the board. In a replay frame (`caption`) the caption says who moved and
-    how, and the turn is not marked: a mark moving from card to card, and a status naming the
-    next seat, would change most of the panel in every frame of the GIF."""
+def draw_panel(
+    picture: Picture, state: GameState, events: Sequence[Any], caption: str | None, title: str | None = None
+) -> None:
+    """The panel under the board. A picture with a `title` (a replay frame, a rules example)
+    shows it where a live board says whose turn it is, and does not mark the turn: in a replay a
+    mark moving from card to card, and a status naming the next seat, would change most of the
+    panel in every frame of the GIF, and the caption says who moved."""
     position = state.position
     seats = len(position.seats)
-    replay = caption is not None
+    replay = title is not None
     with DRAWING:  # text sprites may be drawn now, with the shared fonts
-        _draw_top_row(picture, state, replay)
+        _draw_top_row(picture, state, title)
         for seat in range(seats):
             _draw_card(picture, state, seat, replay)
         line = typeset.fit(line_words(state, events, caption), INNER - 8, LINE_FACE, C.INK, 11)
         typeset.set_line(picture, line, (PAD + 4, PANEL_TOP + LINE_Y), anchor="lm", on=C.PAGE)
 
 
-def _draw_top_row(picture: Picture, state: GameState, replay: bool) -> None:
+def _draw_top_row(picture: Picture, state: GameState, title: str | None) -> None:
     top = PANEL_TOP + round(TOP_ROW / 2 + 9) - ROW_BASELINE
     picture.paste(heading(state.position.target), (PAD + 4 - 2, top), on=C.PAGE)
-    if replay and state.outcome is None:
-        strip = status_strip(str(M("Replay")), None)
+    if title is not None and state.outcome is None:
+        strip = status_strip(title, None)
     else:
         chip = C.SEAT[state.position.seat_slug] if state.outcome is None else None
         strip = status_strip(status_words(state), chip)

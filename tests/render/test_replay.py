@@ -16,7 +16,7 @@ from engine.registry import get_game
 from render import REPLAY_EXTENSION, render_replay, replay_file, replay_filename
 from render.gif import gif_bytes
 from render.registry import artist_for
-from render.replay import FIRST_FRAME_MS, FRAME_MS, LAST_FRAME_MS, frame_caption
+from render.replay import FIRST_FRAME_MS, FRAME_MS, LAST_FRAME_MS, TITLE, frame_caption
 from render.words import catalog
 
 TITLES = {c: c.title() for c in ("athens", "sparta", "messene", "thebes")}
@@ -96,7 +96,7 @@ def test_every_frame_is_the_board_drawn_directly(game, locale):
         for number, ((state, events), (pixels, duration)) in enumerate(zip(steps, decoded, strict=True)):
             recent = (events,) if number else ()
             caption = frame_caption(record, number, events if number else (), TITLES)
-            board = artist.picture(state, recent, caption=caption, locale=locale)
+            board = artist.picture(state, recent, caption=caption, title=str(TITLE), locale=locale)
             assert pixels == board.convert("RGB").tobytes(), (game, number)
             assert duration == (FIRST_FRAME_MS if number == 0 else LAST_FRAME_MS if number == 24 else FRAME_MS)
 
@@ -151,7 +151,8 @@ def test_frames_show_the_boards_with_their_highlights_and_times():
     for index, number in enumerate(range(2, 6)):
         state, events = steps[number]
         recent = () if index == 0 else (events,)
-        board = artist.picture(state, recent, caption=frame_caption(record, number, events if index else (), TITLES))
+        caption = frame_caption(record, number, events if index else (), TITLES)
+        board = artist.picture(state, recent, caption=caption, title=str(TITLE))
         assert frames[index][0] == board.convert("RGB").tobytes()
 
 
