@@ -66,6 +66,12 @@ def _spearhead(tip: float, barb: float, half_width: float, notch: float) -> list
     return [*flank, (0.0, notch), *[(-x, y) for x, y in reversed(flank)]]
 
 
+def initial(city: City) -> str:
+    """The city's initial in the reader's language (S for Sparta, E for Esparta): what a shield
+    carries, so that the key's names and the pieces agree."""
+    return str(city.term)[:1].upper()
+
+
 @built_once
 def token(city: City, screen_facing: int) -> Image.Image:
     """A hoplite's shield (aspis) in its city colour with a bronze spearhead across it, pointing
@@ -87,7 +93,7 @@ def token(city: City, screen_facing: int) -> Image.Image:
     art.line([_turn((cx, cy - TOKEN_RADIUS - 1), k), _turn((cx, cy + SPEAR_NOTCH + 1.5), k)], C.BRONZE_DARK, 1.6)
     # The letter stays upright, in the crescent behind the notch.
     lx, ly = _turn((cx, cy + 12.5), k)
-    art.text((lx, ly + 0.5), city.letter, 13, C.CITY_MARK[city], weight=800)
+    art.text((lx, ly + 0.5), initial(city), 13, C.CITY_MARK[city], weight=800)
     _soft_shadow(shadow, art, 1.2)
     return shadow.result()
 
@@ -100,7 +106,7 @@ def shield(canvas: Canvas, centre: Point, radius: float, city: City, *, outline:
     if radius >= 13:
         rim = max(3.2, radius * 0.13)
         canvas.circle(centre, radius - rim, None, outline=C.mix(fill, mark, 0.55), width=max(1.1, radius * 0.045))
-    canvas.text((centre[0], centre[1] + radius * 0.03), city.letter, radius * 1.15, mark, weight=800)
+    canvas.text((centre[0], centre[1] + radius * 0.03), initial(city), radius * 1.15, mark, weight=800)
 
 
 @built_once

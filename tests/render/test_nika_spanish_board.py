@@ -267,3 +267,19 @@ def test_no_two_nika_commands_share_a_spanish_name():
 
     names = [SPANISH.gettext(spec.name, "command") for spec in commands_for("nika").values()]
     assert len(set(names)) == len(names) and {"mover", "girar", "avanzar", "reagrupar", "pasar"} <= set(names)
+
+
+def test_shields_carry_the_citys_initial_in_the_readers_language():
+    """S for Sparta, E for Esparta: the letter on a piece is the initial of the name the key
+    and the plaque use, and the four initials differ in every language."""
+    from render.nika.sprites import initial, token
+
+    for locale, expected in (("en", "ASMT"), ("es", "AEMT")):
+        with using(catalog(locale)):
+            assert "".join(initial(city) for city in City) == expected
+    with using(catalog("en")):
+        english = {city: token(city, 0).tobytes() for city in City}
+    with using(catalog("es")):
+        spanish = {city: token(city, 0).tobytes() for city in City}
+    assert english[City.SPARTA] != spanish[City.SPARTA]  # S became E
+    assert english[City.ATHENS] == spanish[City.ATHENS]  # A is A in both
