@@ -74,12 +74,11 @@ def compose(
 
 
 def _paste_badge(picture: Picture, badge: Badge) -> None:
-    """A badge centred on its spot; a pass tag with its number's disc there, the word to the right."""
-    if not badge.passed:
+    """A number's badge, or a city's pass tag, centred on its spot."""
+    if badge.passed:
+        _paste_on(picture, sprites.pass_tag(badge.city, badge.numbers, latest=badge.latest), badge.centre)
+    else:
         _paste_on(picture, sprites.number_badge(badge.city, badge.number, latest=badge.latest), badge.centre)
-        return
-    tag = sprites.pass_tag(badge.city, badge.number, latest=badge.latest)
-    _paste_on(picture, tag, (badge.centre[0] + sprites.PASS_WORD / 2, badge.centre[1]))
 
 
 def _paste_on(picture: Picture, sprite: Image.Image, centre: tuple[float, float]) -> None:

@@ -7,6 +7,7 @@ pointing where its facing lands in the current perspective, its letter upright.
 
 from __future__ import annotations
 
+import itertools
 import math
 
 from PIL import Image, ImageChops, ImageFilter
@@ -35,7 +36,8 @@ BADGE = 26  # corner seals: routed here, rallied here
 BADGE_RADIUS = badges.RADIUS  # numbered badges of recent actions
 BADGE_LATEST_RADIUS = badges.LATEST_RADIUS
 LATEST_RING = badges.RING  # the orange ring round the latest action's badge reaches this far out
-PASS_WORD = 44  # the width a pass tag adds to its number's disc
+PASS_WORD = 44  # the width a pass tag adds to its numbers' discs
+PASS_DISC_OVERLAP = 6  # a pass tag's discs, when it has several, overlap their outlines
 HATCH_PERIOD = 9
 HATCH_WIDTH = 3.6
 CLEAR = (0, 0, 0, 0)
@@ -267,21 +269,28 @@ def number_badge(city: City, number: int, *, latest: bool) -> Image.Image:
 
 
 @built_once
-def pass_tag(city: City, number: int, *, latest: bool) -> Image.Image:
-    """'3 PASS': a pass changes nothing on the board, so its number sits on the city's tray.
-    The number's disc is at the left, as wide as a badge; the word takes PASS_WORD more (a
-    longer word in another language is drawn smaller)."""
-    badge = number_badge(city, number, latest=latest)
-    width, height = badge.width + PASS_WORD, badge.height
+def pass_tag(city: City, numbers: tuple[int, ...], *, latest: bool) -> Image.Image:
+    """'3 4 PASS': a pass changes nothing on the board, so a city's passes share one tag beside its
+    tray: the numbers' discs at the left (the last one ringed if `latest`), then the word, which
+    takes PASS_WORD more (a longer word in another language is drawn smaller)."""
+    discs = [number_badge(city, number, latest=latest and index == len(numbers) - 1)
+             for index, number in enumerate(numbers)]  # fmt: skip
+    height = max(disc.height for disc in discs)
+    lefts = [0]
+    for before, after in itertools.pairwise(discs):  # neighbouring discs just touch
+        lefts.append(lefts[-1] + before.width // 2 + after.width // 2 - PASS_DISC_OVERLAP)
+    span = lefts[-1] + discs[-1].width
+    width = span + PASS_WORD
     canvas = Canvas((width, height), CLEAR)
     middle = height / 2
-    canvas.rect((middle, middle - 8.5, width - 1, middle + 8.5), C.INK, radius=8.5)
-    canvas.rect((middle + 1.2, middle - 7.3, width - 2.2, middle + 7.3), C.PANEL, radius=7.3)
+    canvas.rect((discs[0].width / 2, middle - 8.5, width - 1, middle + 8.5), C.INK, radius=8.5)
+    canvas.rect((discs[0].width / 2 + 1.2, middle - 7.3, width - 2.2, middle + 7.3), C.PANEL, radius=7.3)
     word = str(M("PASS"))
     size = min(11, (PASS_WORD - 8) * 100 / fonts.display(100, 800).getlength(word))
-    canvas.text((badge.width + PASS_WORD / 2 - 3, middle + 0.5), word, size, C.INK, weight=800)
+    canvas.text((span + PASS_WORD / 2 - 3, middle + 0.5), word, size, C.INK, weight=800)
     tag = canvas.result()
-    tag.alpha_composite(badge, (0, 0))
+    for disc, left in zip(discs, lefts, strict=True):
+        tag.alpha_composite(disc, (left, (height - disc.height) // 2))
     return tag
 
 

@@ -22,9 +22,12 @@ from render.nika import status
 from render.nika.artist import ARTIST
 from render.nika.board import compose
 from render.nika.description import alt_text
+from render.nika.highlights import highlights
 from render.nika.key import KEY_ROWS, KEY_SIZE, _width, key_lines, tray_label_box
 from render.nika.layout import layout_for, region_box
+from render.nika.numbering import badges
 from render.nika.palette import palette_image
+from render.nika.sprites import pass_tag
 from render.nika.static_board import BOTTOM_RIGHT, TOP_RIGHT, free_corner, panel_box, static_board
 from render.words import catalog
 
@@ -122,9 +125,18 @@ def test_only_the_words_change_with_the_language(perspective):
     spanish = decode(render_state("nika", state, recent, perspective=seat, locale="es").png)
     words = Image.new("L", english.size, 255)
     layout = layout_for(perspective)
-    # Sparta's initial is a word too (S, E for Esparta): its pieces' squares may change.
+    # Sparta's initial is a word too (S, E for Esparta): its pieces' squares may change. Pass tags
+    # carry a word and find room beside labels whose length changes with the language.
     spartan = [layout.box(piece.square) for piece in state.position.pieces() if piece.city is City.SPARTA]
-    for left, top, right, bottom in [*_word_boxes(perspective), *spartan]:
+    tags = []
+    for locale in ("en", "es"):
+        with using(catalog(locale)):
+            for badge in badges(layout, state.position, [highlights(events) for events in recent]):
+                if badge.passed:
+                    tag = pass_tag(badge.city, badge.numbers, latest=badge.latest)
+                    x, y = badge.centre[0] - tag.width / 2, badge.centre[1] - tag.height / 2
+                    tags.append((round(x), round(y), round(x) + tag.width, round(y) + tag.height))
+    for left, top, right, bottom in [*_word_boxes(perspective), *spartan, *tags]:
         ImageDraw.Draw(words).rectangle((left - 2, top - 2, right + 2, bottom + 2), fill=0)
     changed = ImageChops.difference(english, spanish).convert("L")
     assert ImageChops.multiply(changed, words).getbbox() is None  # pieces, squares and marks: the same
