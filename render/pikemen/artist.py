@@ -13,6 +13,7 @@ from render.artist import GameArtist
 from render.compose import Palette
 from render.pikemen.board import compose
 from render.pikemen.description import alt_text
+from render.pikemen.numbering import shown
 from render.pikemen.palette import palette
 
 
@@ -30,6 +31,7 @@ class PikemenArtist(GameArtist):
         title: str | None,
         locale: str,
     ) -> Image.Image:
+        earlier = shown([*earlier, latest])[:-1]
         return compose(
             state, latest, perspective, caption=caption, title=title, earlier=earlier, palette=palette()
         )
@@ -37,7 +39,7 @@ class PikemenArtist(GameArtist):
     def describe(
         self, state: GameState, latest: Sequence[Any], earlier: Sequence[Sequence[Any]], *, live: bool
     ) -> str:
-        return alt_text(state, latest, earlier=earlier, live=live)
+        return alt_text(state, latest, earlier=shown([*earlier, latest])[:-1], live=live)
 
     def composing(self) -> Palette:
         return palette()

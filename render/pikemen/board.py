@@ -12,9 +12,9 @@ from engine.pikemen.pieces import ORIENTATION_OF, SEAT_OF, SIZE_OF
 from engine.pikemen.state import GameState
 from render.compose import Palette, Picture
 from render.pikemen import colours as C
-from render.pikemen import sprites
+from render.pikemen import numbering, sprites
 from render.pikemen.highlights import highlights
-from render.pikemen.layout import Layout, layout_for
+from render.pikemen.layout import layout_for
 from render.pikemen.panel import draw_panel
 from render.pikemen.static_board import static_board
 
@@ -35,10 +35,18 @@ def compose(
     """The board in Pikemen's palette ('P'; RGB with `palette` None, while it is learned).
     `events` are the latest move's; `earlier` the moves before it since the viewer's
     previous turn, oldest first. With earlier moves, every move gets a numbered badge in its
-    seat's colour on the square it ended on, so a player back after days sees each of them."""
+    seat's colour on the square it ended on, and every earlier charge a trail from where it
+    began (`render/pikemen/numbering.py`), so a player back after days sees each of them."""
     position = state.position
     layout = layout_for(perspective)
     picture = Picture(static_board(layout.turns, len(position.seats)), palette)
+    moves = [*earlier, events] if earlier else []
+    for trail in numbering.trails(layout, moves):  # under everything else: what earlier moves did
+        for edge in (True, False):
+            for point in trail.steps:
+                _paste_centred(picture, sprites.path_step(trail.seat, trail.screen, edge=edge), point)
+        _paste_centred(picture, sprites.path_start(trail.seat), trail.start)
+        _paste_centred(picture, sprites.path_head(trail.seat, trail.screen), trail.head)
     marks = highlights(events)
     if marks.origin is not None and marks.direction is not None:
         picture.paste(sprites.square_wash(C.FROM_WASH, WASH_ALPHA), layout.box(marks.origin)[:2])
@@ -64,26 +72,11 @@ def compose(
             _paste_centred(picture, sprites.capture_badge(), (right - BADGE_INSET, top + BADGE_INSET))
         if marks.turned:
             _paste_centred(picture, sprites.turn_badge(), (left + BADGE_INSET, top + BADGE_INSET))
-    if earlier:
-        _number(picture, layout, [*earlier, events])
+    for badge in numbering.numbered(layout, moves):
+        sprite = sprites.number_badge(badge.seat, badge.number, latest=badge.latest)
+        _paste_centred(picture, sprite, badge.centre)
     draw_panel(picture, state, events, caption, title)
     return picture.image
-
-
-def _number(picture: Picture, layout: Layout, moves: Sequence[Sequence[Any]]) -> None:
-    """Badges on the bottom corners (the seals use the top ones): the first move to end on a
-    square takes its bottom-right corner, a second the bottom-left, a third the middle."""
-    used: dict[int, int] = {}
-    for number, move in enumerate(moves, start=1):
-        marks = highlights(move)
-        if marks.arrival is None or marks.seat is None:
-            continue
-        left, _, right, bottom = layout.box(marks.arrival)
-        slot = used.get(marks.arrival, 0)
-        used[marks.arrival] = slot + 1
-        x = (right - BADGE_INSET, left + BADGE_INSET, (left + right) / 2)[min(slot, 2)]
-        badge = sprites.number_badge(marks.seat, number, latest=number == len(moves))
-        _paste_centred(picture, badge, (x, bottom - BADGE_INSET))
 
 
 def _paste_centred(picture: Picture, sprite: Image.Image, centre: tuple[float, float]) -> None:

@@ -221,6 +221,48 @@ def capture_badge() -> Image.Image:
     return canvas.result()
 
 
+PATH_WIDTH = 4.0  # an earlier charge's trail, in its seat's colour, inside an ink edge
+
+
+@built_once
+def path_start(seat: str) -> Image.Image:
+    """Where an earlier charge began: a ring in its seat's colour, edged in ink to show on any square."""
+    radius = 7.5
+    side = math.ceil(radius * 2 + 8)
+    canvas = Canvas((side, side), CLEAR)
+    middle = (side / 2, side / 2)
+    canvas.circle(middle, radius, None, outline=C.INK, width=PATH_WIDTH + 2.6)
+    canvas.circle(middle, radius, None, outline=C.SEAT[seat], width=PATH_WIDTH)
+    return canvas.result()
+
+
+@built_once
+def path_step(seat: str, screen: int, *, edge: bool) -> Image.Image:
+    """Half a square of an earlier charge's trail, centred, along screen direction `screen`
+    (eighths): its ink `edge`, or its colour. Pasted end to end, every edge before any colour,
+    they draw the charge as one line."""
+    reach = CELL / 4 * (math.sqrt(2) if screen % 2 else 1.0)
+    ends = [_turn((HALF, HALF - reach), screen), _turn((HALF, HALF + reach), screen)]
+    canvas = Canvas((SPRITE, SPRITE), CLEAR)
+    if edge:
+        canvas.line(ends, C.INK, PATH_WIDTH + 2.6)
+    else:
+        canvas.line(ends, C.SEAT[seat], PATH_WIDTH)
+    sprite = canvas.result()
+    return sprite.crop(sprite.getbbox())
+
+
+@built_once
+def path_head(seat: str, screen: int) -> Image.Image:
+    """The arrowhead of an earlier charge's trail, pointing where it went (screen eighths)."""
+    body = [(HALF, HALF - 10.0), (HALF + 9.0, HALF + 6.0), (HALF, HALF + 2.5), (HALF - 9.0, HALF + 6.0)]
+    canvas = Canvas((SPRITE, SPRITE), CLEAR)
+    canvas.polygon([_turn(p, screen) for p in _grow(body, 1.5)], C.INK)
+    canvas.polygon([_turn(p, screen) for p in body], C.SEAT[seat])
+    sprite = canvas.result()
+    return sprite.crop(sprite.getbbox())
+
+
 @built_once
 def number_badge(seat: str, number: int, *, latest: bool) -> Image.Image:
     """A move's number on a disc of the moving seat's colour (render/badges.py)."""
