@@ -175,7 +175,7 @@ def pass_spot(up: Direction, city: City, size: tuple[int, int], seen: tuple[int,
 
 PASS_REACH = 240  # a pass tag stays this close to its city's tray (Messene's, under a Spanish key, needs most of it)
 PASS_STEP = 3
-PASS_MARGIN = 3  # bare parchment around it
+PASS_MARGIN = 2  # bare parchment around it
 
 
 @built_once

@@ -30,14 +30,18 @@ SPEAR_TIP = TOKEN_RADIUS + 4.5
 SPEAR_BARB = 5.0  # how far behind the centre the barbs reach
 SPEAR_HALF_WIDTH = 14.0
 SPEAR_NOTCH = -1.0
+LETTER_SIZE = 16.5  # the city's initial behind the spearhead: as large as the crescent there allows
 LINK_WIDTH = 24
 TRAY_TOKEN_RADIUS = 13.5
 BADGE = 26  # corner seals: routed here, rallied here
-BADGE_RADIUS = badges.RADIUS  # numbered badges of recent actions
-BADGE_LATEST_RADIUS = badges.LATEST_RADIUS
+# Numbered badges of recent actions, larger than the shared size: a board 21 squares wide shows
+# at a third of its size on a phone, where their digits must still read.
+BADGE_SCALE = 1.4
+BADGE_RADIUS = badges.RADIUS * BADGE_SCALE
+BADGE_LATEST_RADIUS = badges.LATEST_RADIUS * BADGE_SCALE
 LATEST_RING = badges.RING  # the orange ring round the latest action's badge reaches this far out
-PASS_WORD = 44  # the width a pass tag adds to its numbers' discs
-PASS_DISC_OVERLAP = 6  # a pass tag's discs, when it has several, overlap their outlines
+PASS_WORD = 38  # the width a pass tag adds to its numbers' discs
+PASS_DISC_OVERLAP = 17  # a pass tag's discs, when it has several, overlap a little (their sprites have margins)
 HATCH_PERIOD = 9
 HATCH_WIDTH = 3.6
 CLEAR = (0, 0, 0, 0)
@@ -94,8 +98,8 @@ def token(city: City, screen_facing: int) -> Image.Image:
     art.polygon([_turn((cx + x, cy + y), k) for x, y in blade], C.BRONZE)
     art.line([_turn((cx, cy - TOKEN_RADIUS - 1), k), _turn((cx, cy + SPEAR_NOTCH + 1.5), k)], C.BRONZE_DARK, 1.6)
     # The letter stays upright, in the crescent behind the notch.
-    lx, ly = _turn((cx, cy + 12.5), k)
-    art.text((lx, ly + 0.5), initial(city), 13, C.CITY_MARK[city], weight=800)
+    lx, ly = _turn((cx, cy + 12.0), k)
+    art.text((lx, ly + 0.5), initial(city), LETTER_SIZE, C.CITY_MARK[city], weight=900)
     _soft_shadow(shadow, art, 1.2)
     return shadow.result()
 
@@ -265,7 +269,8 @@ def victory_wreath() -> Image.Image:
 @built_once
 def number_badge(city: City, number: int, *, latest: bool) -> Image.Image:
     """An action's number on a small shield of the acting city's colour (render/badges.py)."""
-    return badges.number_badge(number, C.CITY[city], C.CITY_MARK[city], ink=C.INK, ring=C.TO_FRAME, latest=latest)
+    return badges.number_badge(number, C.CITY[city], C.CITY_MARK[city], ink=C.INK, ring=C.TO_FRAME, latest=latest,
+                               scale=BADGE_SCALE)  # fmt: skip
 
 
 @built_once
