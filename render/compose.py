@@ -42,6 +42,7 @@ CACHE_BYTES = 16 * 1024 * 1024  # composed pastes kept per palette: a game here 
 STAMPS_KEPT = 8192
 _SERIAL = "render.serial"  # a sprite's number in its `info`: ids are reused once a sprite is gone, these never
 _SHAPE = "render.shape"
+_KNOWN = "render.known"
 _serials = itertools.count()
 
 
@@ -69,6 +70,14 @@ def _shape(sprite: Image.Image) -> Shape:
     found: Shape | None = sprite.info.get(_SHAPE)
     if found is None:
         found = sprite.info[_SHAPE] = Shape(sprite)
+    return found
+
+
+def _known(sprite: Image.Image) -> tuple[int, Box]:
+    """A sprite's serial and the box round its visible pixels, in one look (pastes are many)."""
+    found: tuple[int, Box] | None = sprite.info.get(_KNOWN)
+    if found is None:
+        found = sprite.info[_KNOWN] = (_serial(sprite), _shape(sprite).box)
     return found
 
 
@@ -162,25 +171,57 @@ class Picture:
         """A cached RGBA sprite (drawn once and kept, or kept while it is reused) at `at`, its top
         left. `on`: the flat colour everywhere under its translucent pixels (words on a panel), so
         the paste needs no look at the picture."""
-        if self.palette is None:
+        palette = self.palette
+        if palette is None:
             self.image.paste(sprite, at, sprite)
             return
-        shape = _shape(sprite)
-        clipped = self._clip(shape.box, at)
-        if clipped is None:
-            return
-        part, box = clipped
-        core, serial = self._core, _serial(sprite)
-        if on is not None:
-            found, footprint = self.palette.stamped(sprite, part, on)
-            core.paste(found, box, footprint)
+        serial, visible = _known(sprite)
+        x, y = at
+        left, top, right, bottom = visible
+        if right > left and x + left >= 0 and y + top >= 0 and x + right <= self._width and y + bottom <= self._height:
+            part, box = visible, (x + left, y + top, x + right, y + bottom)  # the usual case: all inside
         else:
-            key = _raw(core.crop(box))
-            found = self.palette.composed(serial, part, key)
+            clipped = self._clip(visible, at)
+            if clipped is None:
+                return
+            part, box = clipped
+        core = self._core
+        if on is not None:
+            stamp, footprint = palette.stamped(sprite, part, on)
+            core.paste(stamp, box, footprint)
+            return
+        key = _raw(core.crop(box))
+        found = palette.composed(serial, part, key)
+        if found is None:
+            found = self._blend(sprite, part, box).im
+            palette.remember(serial, part, key, found)
+        core.paste(found, box)
+
+    def paste_all(self, pastes: Sequence[tuple[Image.Image, tuple[int, int]]]) -> None:
+        """Several cached sprites, each as `paste` without `on`, in one loop: a board's pieces."""
+        palette = self.palette
+        if palette is None:
+            for sprite, at in pastes:
+                self.image.paste(sprite, at, sprite)
+            return
+        core, width, height = self._core, self._width, self._height
+        composed, crop, paste = palette.composed, core.crop, core.paste
+        for sprite, (x, y) in pastes:
+            serial, visible = _known(sprite)
+            left, top, right, bottom = visible
+            if right > left and x + left >= 0 and y + top >= 0 and x + right <= width and y + bottom <= height:
+                part, box = visible, (x + left, y + top, x + right, y + bottom)
+            else:
+                clipped = self._clip(visible, (x, y))
+                if clipped is None:
+                    continue
+                part, box = clipped
+            key = _raw(crop(box))
+            found = composed(serial, part, key)
             if found is None:
                 found = self._blend(sprite, part, box).im
-                self.palette.remember(serial, part, key, found)
-            core.paste(found, box)
+                palette.remember(serial, part, key, found)
+            paste(found, box)
 
     def put(self, tile: Image.Image, at: tuple[int, int]) -> None:
         """A cached opaque sprite (no transparency: a tile) with its top left at `at`."""

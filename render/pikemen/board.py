@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 
@@ -14,7 +15,7 @@ from render.compose import Palette, Picture
 from render.pikemen import colours as C
 from render.pikemen import numbering, sprites
 from render.pikemen.highlights import highlights
-from render.pikemen.layout import layout_for
+from render.pikemen.layout import Layout, layout_for
 from render.pikemen.panel import draw_panel
 from render.pikemen.static_board import static_board
 
@@ -57,15 +58,7 @@ def compose(
             _paste_centred(picture, dot, (x0 + (x1 - x0) * step / steps, y0 + (y1 - y0) * step / steps))
     if marks.arrival is not None:
         picture.paste(sprites.square_frame(C.TO_FRAME), layout.box(marks.arrival)[:2])
-    for sq, code in enumerate(position.board):
-        if code:
-            seat = position.seats[SEAT_OF[code]]
-            orientation = ORIENTATION_OF[code]
-            if orientation == UPRIGHT:
-                sprite = sprites.upright(seat, SIZE_OF[code])
-            else:
-                sprite = sprites.flat(seat, SIZE_OF[code], layout.screen(orientation))
-            _paste_centred(picture, sprite, layout.center(sq))
+    picture.paste_all(_pieces(layout, position.board, position.seats))
     if marks.arrival is not None:
         left, top, right, _ = layout.box(marks.arrival)
         if marks.captured:
@@ -77,6 +70,28 @@ def compose(
         _paste_centred(picture, sprite, badge.centre)
     draw_panel(picture, state, events, caption, title)
     return picture.image
+
+
+def _pieces(layout: Layout, board: Sequence[int], seats: Sequence[str]) -> list[tuple[Image.Image, tuple[int, int]]]:
+    """Each piece's sprite and where it goes (sprites are all SPRITE square, centred on their square)."""
+    corners = _corners(layout.turns)
+    return [(_sprite(seats[SEAT_OF[code]], code, layout.turns), corners[sq]) for sq, code in enumerate(board) if code]
+
+
+@functools.cache
+def _corners(turns: int) -> tuple[tuple[int, int], ...]:
+    layout = Layout(turns)
+    half = sprites.SPRITE // 2
+    return tuple((x - half, y - half) for x, y in (layout.center(sq) for sq in range(64)))
+
+
+@functools.cache
+def _sprite(seat: str, code: int, turns: int) -> Image.Image:
+    """A piece's sprite for a view: they carry no words, so one serves every language."""
+    orientation = ORIENTATION_OF[code]
+    if orientation == UPRIGHT:
+        return sprites.upright(seat, SIZE_OF[code])
+    return sprites.flat(seat, SIZE_OF[code], Layout(turns).screen(orientation))
 
 
 def _paste_centred(picture: Picture, sprite: Image.Image, centre: tuple[float, float]) -> None:

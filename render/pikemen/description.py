@@ -76,12 +76,15 @@ def _group(size: Size, squares: str, long: bool) -> Message:
 def _placed(position: Position, seat: int) -> dict[Size, list[str]]:
     """A seat's pieces by size, largest first, each as its square and where it points."""
     found: dict[Size, list[str]] = {size: [] for size in (Size.L, Size.M, Size.S)}
+    up = str(M("{square} up", square=_SQUARE))  # the sentence once, its square filled in for each piece
     for sq, piece in position.pieces(seat):
-        found[piece.size].append(
-            str(M("{square} up", square=square_name(sq))) if piece.orientation.is_upright
-            else f"{square_name(sq)} {piece.orientation.letter}"
-        )  # fmt: skip
+        name = square_name(sq)
+        found[piece.size].append(up.replace(_SQUARE, name) if piece.orientation.is_upright
+                                 else f"{name} {piece.orientation.letter}")  # fmt: skip
     return found
+
+
+_SQUARE = "\0"  # stands for a square's name while its sentence is rendered
 
 
 def _pieces(position: Position, seat: int, placed: dict[Size, list[str]], long: bool) -> str:
