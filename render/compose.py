@@ -39,6 +39,7 @@ from render.memo import DRAWING
 Colour = tuple[int, int, int]
 Box = tuple[int, int, int, int]
 CACHE_BYTES = 16 * 1024 * 1024  # composed pastes kept per palette: a game here settles near 10 MB
+TILE_BYTES = 8 * 1024 * 1024  # whole cells with a piece in them, kept per palette
 STAMPS_KEPT = 8192
 _SERIAL = "render.serial"  # a sprite's number in its `info`: ids are reused once a sprite is gone, these never
 _SHAPE = "render.shape"
@@ -94,7 +95,11 @@ class Palette:
         self._layers: dict[int, Image.Image] = {}
         self._pastes: dict[tuple[int, Box, bytes], Any] = {}  # Pillow's core images
         self._stamps: dict[tuple[int, Box, Colour], tuple[Any, Any]] = {}
+        self._cells: dict[tuple[int, Box], int] = {}
+        self._contents: dict[bytes, int] = {}
+        self._tiles: dict[tuple[int, int, int, int], Any] = {}
         self._bytes = 0
+        self._tile_bytes = 0
 
     def index(self, colour: Sequence[int]) -> int:
         """The palette entry of a flat colour the game draws (it is in the palette exactly)."""
@@ -127,6 +132,31 @@ class Palette:
                         del self._stamps[old]
                 self._stamps[key] = found
         return found
+
+    def cell(self, base: Image.Image, box: Box) -> int:
+        """Which of the distinct cells of empty boards `box` of `base` is: equal cells (two light
+        squares) share a number."""
+        key = (_serial(base), box)
+        found = self._cells.get(key)
+        if found is None:
+            content = _raw(self.layer(base).im.crop(box))
+            with self._lock:
+                found = self._contents.setdefault(content, len(self._contents))
+                self._cells[key] = found
+        return found
+
+    def tiled(self, key: tuple[int, int, int, int]) -> Any:
+        """A whole cell with a sprite in it (the sprite's serial, where in the cell, which cell),
+        or None the first time."""
+        return self._tiles.get(key)
+
+    def tile(self, key: tuple[int, int, int, int], result: Any, size: int) -> None:
+        with self._lock:
+            if self._tile_bytes > TILE_BYTES:  # start again: what recurs comes back
+                self._tiles.clear()
+                self._tile_bytes = 0
+            self._tiles[key] = result
+            self._tile_bytes += size
 
     def composed(self, serial: int, part: Box, under: bytes) -> Any:
         """What `part` of a cached sprite became over the palette pixels `under` (Pillow's core
@@ -165,6 +195,8 @@ class Picture:
         self.image = (palette.layer(base) if palette is not None else base.convert("RGB")).copy()
         self._core = self.image.im  # Pillow's core: a paste is a few microseconds, its wrappers cost more
         self._width, self._height = self.image.size
+        self._base = base
+        self._drawn: list[Box] = []  # where the picture may differ from its empty board
         self._draw: ImageDraw.ImageDraw | None = None
 
     def paste(self, sprite: Image.Image, at: tuple[int, int], *, on: Colour | None = None) -> None:
@@ -186,6 +218,7 @@ class Picture:
                 return
             part, box = clipped
         core = self._core
+        self._drawn.append(box)
         if on is not None:
             stamp, footprint = palette.stamped(sprite, part, on)
             core.paste(stamp, box, footprint)
@@ -197,16 +230,19 @@ class Picture:
             palette.remember(serial, part, key, found)
         core.paste(found, box)
 
-    def paste_all(self, pastes: Sequence[tuple[Image.Image, tuple[int, int]]]) -> None:
-        """Several cached sprites, each as `paste` without `on`, in one loop: a board's pieces."""
+    def paste_all(self, pastes: Sequence[tuple[Image.Image, tuple[int, int], Box]]) -> None:
+        """A board's pieces in one loop: cached sprites, each at its top left and standing in the
+        cell (a square's box) given with it. A piece that lies inside its cell, where nothing has
+        been drawn yet, is the whole cell found by the piece and that cell of the empty board (all
+        light squares are one), without a look at the picture; any other as `paste`."""
         palette = self.palette
         if palette is None:
-            for sprite, at in pastes:
+            for sprite, at, _ in pastes:
                 self.image.paste(sprite, at, sprite)
             return
-        core, width, height = self._core, self._width, self._height
-        composed, crop, paste = palette.composed, core.crop, core.paste
-        for sprite, (x, y) in pastes:
+        core, width, height, drawn = self._core, self._width, self._height, self._drawn
+        composed, crop, paste, tiled = palette.composed, core.crop, core.paste, palette.tiled
+        for sprite, (x, y), cell in pastes:
             serial, visible = _known(sprite)
             left, top, right, bottom = visible
             if right > left and x + left >= 0 and y + top >= 0 and x + right <= width and y + bottom <= height:
@@ -216,11 +252,24 @@ class Picture:
                 if clipped is None:
                     continue
                 part, box = clipped
-            key = _raw(crop(box))
-            found = composed(serial, part, key)
+            inside = cell[0] <= box[0] and cell[1] <= box[1] and box[2] <= cell[2] and box[3] <= cell[3]
+            if inside and not any(
+                a < cell[2] and cell[0] < c and b < cell[3] and cell[1] < d for a, b, c, d in drawn
+            ):
+                placed = (serial, box[0] - cell[0], box[1] - cell[1], palette.cell(self._base, cell))
+                found = tiled(placed)
+                if found is None:
+                    found = self._blend(sprite, part, box, within=cell).im
+                    palette.tile(placed, found, (cell[2] - cell[0]) * (cell[3] - cell[1]))
+                paste(found, cell)
+                continue
+            if not inside:
+                drawn.append(box)  # it reaches into a neighbour's cell
+            under = _raw(crop(box))
+            found = composed(serial, part, under)
             if found is None:
                 found = self._blend(sprite, part, box).im
-                palette.remember(serial, part, key, found)
+                palette.remember(serial, part, under, found)
             paste(found, box)
 
     def put(self, tile: Image.Image, at: tuple[int, int]) -> None:
@@ -230,6 +279,7 @@ class Picture:
         if self.palette is None:
             self.image.paste(tile, box)
             return
+        self._drawn.append(box)
         self._core.paste(self.palette.layer(tile).im, box)
 
     def paste_once(self, sprite: Image.Image, at: tuple[int, int]) -> None:
@@ -240,14 +290,17 @@ class Picture:
         clipped = self._clip((0, 0, *sprite.size), at)
         if clipped is not None:
             part, box = clipped
+            self._drawn.append(box)
             self.image.paste(self._blend(sprite, part, box), box)
 
-    def _blend(self, sprite: Image.Image, part: Box, box: Box) -> Image.Image:
-        """`part` of the sprite over the picture's `box`, blended in RGB, mapped onto the palette."""
+    def _blend(self, sprite: Image.Image, part: Box, box: Box, within: Box | None = None) -> Image.Image:
+        """`part` of the sprite over the picture's `box` (or over the larger box `within`), blended
+        in RGB, mapped onto the palette."""
         assert self.palette is not None
-        background = self.image.crop(box).convert("RGB")
+        around = within or box
+        background = self.image.crop(around).convert("RGB")
         piece = sprite.crop(part)
-        background.paste(piece, (0, 0), piece)
+        background.paste(piece, (box[0] - around[0], box[1] - around[1]), piece)
         return to_palette(background, self.palette.holder)
 
     def ink(self, colour: Colour) -> int | Colour:
@@ -259,6 +312,7 @@ class Picture:
         """Pillow's hard-edged primitives (rectangles, lines) for flat colours, through `ink`."""
         if self._draw is None:
             self._draw = ImageDraw.Draw(self.image)
+            self._drawn.append((0, 0, self._width, self._height))  # not tracked: it may be anywhere
         return self._draw
 
     def _clip(self, within: Box, at: tuple[int, int]) -> tuple[Box, Box] | None:

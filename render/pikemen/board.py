@@ -72,17 +72,20 @@ def compose(
     return picture.image
 
 
-def _pieces(layout: Layout, board: Sequence[int], seats: Sequence[str]) -> list[tuple[Image.Image, tuple[int, int]]]:
-    """Each piece's sprite and where it goes (sprites are all SPRITE square, centred on their square)."""
-    corners = _corners(layout.turns)
-    return [(_sprite(seats[SEAT_OF[code]], code, layout.turns), corners[sq]) for sq, code in enumerate(board) if code]
+def _pieces(
+    layout: Layout, board: Sequence[int], seats: Sequence[str]
+) -> list[tuple[Image.Image, tuple[int, int], tuple[int, int, int, int]]]:
+    """Each piece's sprite, where it goes (sprites are all SPRITE square, centred on their
+    square) and its square's box."""
+    places = _places(layout.turns)
+    return [(_sprite(seats[SEAT_OF[code]], code, layout.turns), *places[sq]) for sq, code in enumerate(board) if code]
 
 
 @functools.cache
-def _corners(turns: int) -> tuple[tuple[int, int], ...]:
+def _places(turns: int) -> tuple[tuple[tuple[int, int], tuple[int, int, int, int]], ...]:
     layout = Layout(turns)
     half = sprites.SPRITE // 2
-    return tuple((x - half, y - half) for x, y in (layout.center(sq) for sq in range(64)))
+    return tuple(((x - half, y - half), layout.box(sq)) for sq in range(64) for x, y in [layout.center(sq)])
 
 
 @functools.cache
