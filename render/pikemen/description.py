@@ -43,7 +43,7 @@ def alt_text(
     elif events:
         head.append(M("Last move: {move}.", move=describe_events(events)))
     opening = [str(sentence) for sentence in head]
-    placed = [_placed(position, seat) for seat in range(players)]
+    placed = _placed(position)
     for long in (True, False):
         text = " ".join([*opening, *(_pieces(position, seat, names, long) for seat, names in enumerate(placed))])
         if len(text) <= LIMIT:
@@ -73,14 +73,14 @@ def _group(size: Size, squares: str, long: bool) -> Message:
     return M("small {squares}", squares=squares) if long else M("S {squares}", squares=squares)
 
 
-def _placed(position: Position, seat: int) -> dict[Size, list[str]]:
-    """A seat's pieces by size, largest first, each as its square and where it points."""
-    found: dict[Size, list[str]] = {size: [] for size in (Size.L, Size.M, Size.S)}
+def _placed(position: Position) -> list[dict[Size, list[str]]]:
+    """Every seat's pieces by size, largest first, each as its square and where it points."""
+    found: list[dict[Size, list[str]]] = [{size: [] for size in (Size.L, Size.M, Size.S)} for _ in position.seats]
     up = str(M("{square} up", square=_SQUARE))  # the sentence once, its square filled in for each piece
-    for sq, piece in position.pieces(seat):
+    for sq, piece in position.pieces():  # one pass over the board for every seat
         name = square_name(sq)
-        found[piece.size].append(up.replace(_SQUARE, name) if piece.orientation.is_upright
-                                 else f"{name} {piece.orientation.letter}")  # fmt: skip
+        found[piece.seat][piece.size].append(up.replace(_SQUARE, name) if piece.orientation.is_upright
+                                             else f"{name} {piece.orientation.letter}")  # fmt: skip
     return found
 
 
