@@ -272,6 +272,29 @@ class Picture:
                 palette.remember(serial, part, under, found)
             paste(found, box)
 
+    def stamp_all(self, stamps: Sequence[tuple[Image.Image, tuple[int, int], Colour]]) -> None:
+        """Several cached sprites, each pasted as `paste` with `on` (the flat colour under it), in
+        one loop: a panel's words and cards."""
+        palette = self.palette
+        if palette is None:
+            for sprite, at, _ in stamps:
+                self.image.paste(sprite, at, sprite)
+            return
+        core, width, height, drawn, stamped = self._core, self._width, self._height, self._drawn, palette.stamped
+        for sprite, (x, y), on in stamps:
+            _, visible = _known(sprite)
+            left, top, right, bottom = visible
+            if right > left and x + left >= 0 and y + top >= 0 and x + right <= width and y + bottom <= height:
+                part, box = visible, (x + left, y + top, x + right, y + bottom)
+            else:
+                clipped = self._clip(visible, (x, y))
+                if clipped is None:
+                    continue
+                part, box = clipped
+            drawn.append(box)
+            stamp, footprint = stamped(sprite, part, on)
+            core.paste(stamp, box, footprint)
+
     def put(self, tile: Image.Image, at: tuple[int, int]) -> None:
         """A cached opaque sprite (no transparency: a tile) with its top left at `at`."""
         x, y = at

@@ -92,9 +92,21 @@ class Line:
 
 
 def line(text: str, face: Face, colour: RGB) -> Line:
-    with DRAWING:
-        space = face.font().getlength(" ")
-    return Line(face, tuple(word(part, face, colour) for part in text.split()), space)
+    return Line(face, tuple(word(part, face, colour) for part in text.split()), _space(face))
+
+
+_spaces: dict[tuple[Face, str], float] = {}
+
+
+def _space(face: Face) -> float:
+    """The width of a space in `face` (measured once per language: a call to FreeType costs more
+    than a line of cached words)."""
+    key = (face, active().locale)
+    found = _spaces.get(key)
+    if found is None:
+        with DRAWING:
+            found = _spaces[key] = face.font().getlength(" ")
+    return found
 
 
 def fit(text: str, room: float, face: Face, colour: RGB, smallest: int) -> Line:
@@ -161,6 +173,12 @@ def set_line(
             font = text.face.font()
             ascent, descent = font.getmetrics() if isinstance(font, ImageFont.FreeTypeFont) else (text.face.size, 0)
         y += (ascent - descent) / 2
+    placed = []
     for found in text.words:
-        picture.paste(found.sprite, (round(x) - 2, round(y) - found.ascent), on=on)
+        placed.append((found.sprite, (round(x) - 2, round(y) - found.ascent)))
         x += found.width + text.space
+    if on is not None:
+        picture.stamp_all([(sprite, at, on) for sprite, at in placed])
+    else:
+        for sprite, at in placed:
+            picture.paste(sprite, at)

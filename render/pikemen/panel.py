@@ -215,22 +215,30 @@ def draw_panel(
     seats = len(position.seats)
     replay = title is not None
     with DRAWING:  # text sprites may be drawn now, with the shared fonts
-        _draw_top_row(picture, state, title)
+        stamps, bars = _top_row(state, title), []
         for seat in range(seats):
-            _draw_card(picture, state, seat, replay)
+            card, bar = _card(state, seat, replay)
+            stamps += card
+            bars.append(bar)
+        picture.stamp_all(stamps)
+        for sprite, at in bars:  # on the cards
+            picture.put(sprite, at)
         line = typeset.fit(line_words(state, events, caption), INNER - 8, LINE_FACE, C.INK, 11)
         typeset.set_line(picture, line, (PAD + 4, PANEL_TOP + LINE_Y), anchor="lm", on=C.PAGE)
 
 
-def _draw_top_row(picture: Picture, state: GameState, title: str | None) -> None:
+Stamp = tuple[Image.Image, tuple[int, int], C.RGB]  # a sprite, its top left, the flat colour under it
+
+
+def _top_row(state: GameState, title: str | None) -> list[Stamp]:
     top = PANEL_TOP + round(TOP_ROW / 2 + 9) - ROW_BASELINE
-    picture.paste(heading(state.position.target), (PAD + 4 - 2, top), on=C.PAGE)
     if title is not None and state.outcome is None:
         strip = status_strip(title, None)
     else:
         chip = C.SEAT[state.position.seat_slug] if state.outcome is None else None
         strip = status_strip(status_words(state), chip)
-    picture.paste(strip, (WIDTH - PAD - 4 + 2 - strip.width, top), on=C.PAGE)
+    return [(heading(state.position.target), (PAD + 4 - 2, top), C.PAGE),
+            (strip, (WIDTH - PAD - 4 + 2 - strip.width, top), C.PAGE)]  # fmt: skip
 
 
 ROW_BASELINE = 34  # the top row's baseline in its sprites: below the tallest word's top
@@ -261,20 +269,20 @@ def status_strip(text: str, chip: C.RGB | None) -> Image.Image:
     return strip
 
 
-def _draw_card(picture: Picture, state: GameState, seat: int, replay: bool) -> None:
+def _card(state: GameState, seat: int, replay: bool) -> tuple[list[Stamp], tuple[Image.Image, tuple[int, int]]]:
+    """A seat's card, to be stamped on the page, and its score bar, to go on it."""
     position = state.position
     seats = len(position.seats)
     kind = _kind(state, seat, replay)
     left, top, right, _ = card_box(seats, seat)
     slug = position.seats[seat]
     badge = kind if kind in _TAGS else "no-pieces" if position.counts[seat] == 0 else None
-    picture.paste(card_face(seats, kind, slug, badge), (left, top - TAG_ROOM), on=C.PAGE)
     x = left + NAME_LEFT
     score, target = position.scores[seat], position.target
     numbers, baseline = score_words(score, target, C.OUT_TEXT if kind == "out" else C.INK)
-    picture.paste(numbers, (x - 2, top + 53 - baseline), on=_KINDS[kind][0])
-    picture.put(score_bar(right - 12 - x, min(score, target), target, C.OUT_TEXT if kind == "out" else C.SEAT[slug]),
-                (x, top + 62))  # fmt: skip
+    bar = score_bar(right - 12 - x, min(score, target), target, C.OUT_TEXT if kind == "out" else C.SEAT[slug])
+    return [(card_face(seats, kind, slug, badge), (left, top - TAG_ROOM), C.PAGE),
+            (numbers, (x - 2, top + 53 - baseline), _KINDS[kind][0])], (bar, (x, top + 62))  # fmt: skip
 
 
 TAG_ROOM = 9  # a card's tag overhangs its top edge by half its height
