@@ -42,22 +42,8 @@ CACHE_BYTES = 16 * 1024 * 1024  # composed pastes kept per palette: a game here 
 TILE_BYTES = 8 * 1024 * 1024  # whole cells with a piece in them, kept per palette
 STAMPS_KEPT = 8192
 _SERIAL = "render.serial"  # a sprite's number in its `info`: ids are reused once a sprite is gone, these never
-_SHAPE = "render.shape"
 _KNOWN = "render.known"
 _serials = itertools.count()
-
-
-class Shape:
-    """Where a sprite shows: the box round its visible pixels, and a mask of them."""
-
-    def __init__(self, sprite: Image.Image) -> None:
-        alpha = sprite.getchannel("A") if sprite.mode == "RGBA" else Image.new("L", sprite.size, 255)
-        self.box: Box = alpha.getbbox() or (0, 0, 0, 0)
-        self._visible = alpha.point(lambda a: 255 if a else 0)
-
-    def mask(self, part: Box) -> Any:
-        """The visible pixels of `part` of the sprite (Pillow's core image)."""
-        return self._visible.crop(part).im
 
 
 def _serial(sprite: Image.Image) -> int:
@@ -67,18 +53,12 @@ def _serial(sprite: Image.Image) -> int:
     return number
 
 
-def _shape(sprite: Image.Image) -> Shape:
-    found: Shape | None = sprite.info.get(_SHAPE)
-    if found is None:
-        found = sprite.info[_SHAPE] = Shape(sprite)
-    return found
-
-
 def _known(sprite: Image.Image) -> tuple[int, Box]:
     """A sprite's serial and the box round its visible pixels, in one look (pastes are many)."""
     found: tuple[int, Box] | None = sprite.info.get(_KNOWN)
     if found is None:
-        found = sprite.info[_KNOWN] = (_serial(sprite), _shape(sprite).box)
+        alpha = sprite.getchannel("A") if sprite.mode == "RGBA" else Image.new("L", sprite.size, 255)
+        found = sprite.info[_KNOWN] = (_serial(sprite), alpha.getbbox() or (0, 0, 0, 0))
     return found
 
 
@@ -94,7 +74,7 @@ class Palette:
         self._lock = threading.Lock()
         self._layers: dict[int, Image.Image] = {}
         self._pastes: dict[tuple[int, Box, bytes], Any] = {}  # Pillow's core images
-        self._stamps: dict[tuple[int, Box, Colour], tuple[Any, Any]] = {}
+        self._stamps: dict[tuple[int, Box, Colour], Any] = {}
         self._cells: dict[tuple[int, Box], int] = {}
         self._contents: dict[bytes, int] = {}
         self._tiles: dict[tuple[int, int, int, int], Any] = {}
@@ -116,16 +96,15 @@ class Palette:
                 self._layers[serial] = found
         return found
 
-    def stamped(self, sprite: Image.Image, part: Box, on: Colour) -> tuple[Any, Any]:
-        """`part` of a cached sprite over the flat colour `on`, as palette pixels, and the mask of
-        the pixels it changes (Pillow's core images)."""
+    def stamped(self, sprite: Image.Image, part: Box, on: Colour) -> Any:
+        """`part` of a cached sprite over the flat colour `on`, as palette pixels (Pillow's core image)."""
         key = (_serial(sprite), part, on)
         found = self._stamps.get(key)
         if found is None:
             background = Image.new("RGB", (part[2] - part[0], part[3] - part[1]), on)
             piece = sprite.crop(part)
             background.paste(piece, (0, 0), piece)
-            found = (to_palette(background, self.holder).im, _shape(sprite).mask(part))
+            found = to_palette(background, self.holder).im
             with self._lock:
                 if len(self._stamps) > STAMPS_KEPT:  # words come and go: forget the older half
                     for old in list(self._stamps)[: len(self._stamps) // 2]:
@@ -201,8 +180,8 @@ class Picture:
 
     def paste(self, sprite: Image.Image, at: tuple[int, int], *, on: Colour | None = None) -> None:
         """A cached RGBA sprite (drawn once and kept, or kept while it is reused) at `at`, its top
-        left. `on`: the flat colour everywhere under its translucent pixels (words on a panel), so
-        the paste needs no look at the picture."""
+        left. `on`: the flat colour everywhere under the box round its visible pixels (words on a
+        panel), so the paste needs no look at the picture."""
         palette = self.palette
         if palette is None:
             self.image.paste(sprite, at, sprite)
@@ -220,8 +199,7 @@ class Picture:
         core = self._core
         self._drawn.append(box)
         if on is not None:
-            stamp, footprint = palette.stamped(sprite, part, on)
-            core.paste(stamp, box, footprint)
+            core.paste(palette.stamped(sprite, part, on), box)
             return
         key = _raw(core.crop(box))
         found = palette.composed(serial, part, key)
@@ -273,8 +251,8 @@ class Picture:
             paste(found, box)
 
     def stamp_all(self, stamps: Sequence[tuple[Image.Image, tuple[int, int], Colour]]) -> None:
-        """Several cached sprites, each pasted as `paste` with `on` (the flat colour under it), in
-        one loop: a panel's words and cards."""
+        """Several cached sprites, each pasted as `paste` with `on` (the flat colour under its
+        box), in one loop: a panel's words and cards."""
         palette = self.palette
         if palette is None:
             for sprite, at, _ in stamps:
@@ -292,8 +270,7 @@ class Picture:
                     continue
                 part, box = clipped
             drawn.append(box)
-            stamp, footprint = stamped(sprite, part, on)
-            core.paste(stamp, box, footprint)
+            core.paste(stamped(sprite, part, on), box)
 
     def put(self, tile: Image.Image, at: tuple[int, int]) -> None:
         """A cached opaque sprite (no transparency: a tile) with its top left at `at`."""
