@@ -10,7 +10,6 @@ plus the face's space, rounded to whole pixels: within a pixel of one rendering 
 from __future__ import annotations
 
 import math
-from collections import OrderedDict
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw, ImageFont
@@ -54,16 +53,18 @@ class Word:
     width: float  # the advance, without the 2-pixel margins of the sprite
 
 
-_words: OrderedDict[tuple[str, Face, RGB, str], Word] = OrderedDict()
+_words: dict[tuple[str, Face, RGB, str], Word] = {}
 
 
 def word(text: str, face: Face, colour: RGB) -> Word:
     """One word, rendered once per face, colour and language, and kept while it recurs."""
     key = (text, face, colour, active().locale)
+    found = _words.get(key)  # a hit needs no lock
+    if found is not None:
+        return found
     with DRAWING:  # the shared fonts serve one thread at a time
         found = _words.get(key)
         if found is not None:
-            _words.move_to_end(key)
             return found
         font = face.font()
         ascent, descent = font.getmetrics() if isinstance(font, ImageFont.FreeTypeFont) else (face.size, face.size // 4)
@@ -72,9 +73,10 @@ def word(text: str, face: Face, colour: RGB) -> Word:
         ImageDraw.Draw(mask).text((2, ascent + 2), text, font=font, fill=255, anchor="ls")
         sprite = Image.new("RGBA", mask.size, (*colour, 255))
         sprite.putalpha(mask)
+        if len(_words) >= WORDS_KEPT:  # forget the older half: the words that recur come back
+            for old in list(_words)[: WORDS_KEPT // 2]:
+                del _words[old]
         found = _words[key] = Word(text, sprite, ascent + 2, width)
-        if len(_words) > WORDS_KEPT:
-            _words.popitem(last=False)
         return found
 
 
@@ -96,6 +98,21 @@ def line(text: str, face: Face, colour: RGB) -> Line:
 
 
 _spaces: dict[tuple[Face, str], float] = {}
+
+
+_metrics_of: dict[tuple[Face, str], tuple[int, int]] = {}
+
+
+def _metrics(face: Face) -> tuple[int, int]:
+    """(ascent, descent) of `face` in the active language, asked of FreeType once."""
+    key = (face, active().locale)
+    found = _metrics_of.get(key)
+    if found is None:
+        with DRAWING:
+            font = face.font()
+            found = font.getmetrics() if isinstance(font, ImageFont.FreeTypeFont) else (face.size, 0)
+            _metrics_of[key] = found
+    return found
 
 
 def _space(face: Face) -> float:
@@ -169,9 +186,7 @@ def set_line(
     x, y = at
     x -= {"l": 0.0, "m": text.width / 2, "r": text.width}[anchor[0]]
     if anchor[1] == "m":
-        with DRAWING:
-            font = text.face.font()
-            ascent, descent = font.getmetrics() if isinstance(font, ImageFont.FreeTypeFont) else (text.face.size, 0)
+        ascent, descent = _metrics(text.face)
         y += (ascent - descent) / 2
     placed = []
     for found in text.words:
