@@ -295,13 +295,20 @@ class Picture:
 
     def _blend(self, sprite: Image.Image, part: Box, box: Box, within: Box | None = None) -> Image.Image:
         """`part` of the sprite over the picture's `box` (or over the larger box `within`), blended
-        in RGB, mapped onto the palette."""
+        in RGB and mapped onto the palette where the sprite shows; elsewhere the picture's own
+        palette pixels, since a blend colour of the empty board need not map back onto itself."""
         assert self.palette is not None
         around = within or box
-        background = self.image.crop(around).convert("RGB")
+        region = self.image.crop(around)
+        background = region.convert("RGB")
         piece = sprite.crop(part)
-        background.paste(piece, (box[0] - around[0], box[1] - around[1]), piece)
-        return to_palette(background, self.palette.holder)
+        at = (box[0] - around[0], box[1] - around[1])
+        background.paste(piece, at, piece)
+        blended = to_palette(background, self.palette.holder)
+        shown = Image.new("L", region.size, 0)
+        shown.paste(piece.getchannel("A").point(lambda a: 255 if a else 0), at)
+        region.paste(blended, (0, 0), shown)
+        return region
 
     def ink(self, colour: Colour) -> int | Colour:
         """What to draw a flat colour with: its palette entry, or the colour itself in RGB."""

@@ -42,15 +42,32 @@ STEP_BYTES = 128
 
 class Renderer(Protocol):
     def __call__(
-        self, slug: str, state: Any, recent: Sequence[Sequence[Any]], perspective: str | None, locale: str
+        self,
+        slug: str,
+        state: Any,
+        recent: Sequence[Sequence[Any]],
+        perspective: str | None,
+        locale: str,
+        *,
+        example: bool = False,
     ) -> Image: ...
 
 
 def default_renderer(
-    slug: str, state: Any, recent: Sequence[Sequence[Any]], perspective: str | None = None, locale: str = "en"
+    slug: str,
+    state: Any,
+    recent: Sequence[Sequence[Any]],
+    perspective: str | None = None,
+    locale: str = "en",
+    *,
+    example: bool = False,
 ) -> Image:
-    from render import board_filename, render_state
+    """The board; an `example` for the rules is titled and named as one, not as a live board."""
+    from render import board_filename, example_filename, render_example, render_state
 
+    if example:
+        board = render_example(slug, state, recent, locale=locale)
+        return Image(board.png, example_filename(slug), board.alt_text)
     board = render_state(slug, state, recent, perspective=perspective, locale=locale)
     return Image(board.png, board_filename(slug), board.alt_text)
 
@@ -276,12 +293,9 @@ class MatchBook:
     async def render_example(self, slug: str, state: Any, recent: Sequence[Sequence[Any]]) -> Image:
         """A rules example's picture: titled as one rather than as a live board, and in a file
         named so. Drawn in the readers' pool, in the reader's language."""
-        from render import example_filename, render_example
-
         loop = asyncio.get_running_loop()
-        draw = partial(render_example, slug, state, recent, locale=active().locale)
-        board = await loop.run_in_executor(self._read_pool, draw)
-        return Image(board.png, example_filename(slug), board.alt_text)
+        draw = partial(self.renderer, slug, state, recent, None, active().locale, example=True)
+        return await loop.run_in_executor(self._read_pool, draw)
 
 
 def rules_of(slug: str) -> Game[Any]:
