@@ -130,9 +130,11 @@ def _draw_links(picture: Picture, layout: Layout, position: Position) -> None:
 def _draw_pieces(picture: Picture, layout: Layout, position: Position, marks: Highlights) -> None:
     if marks.winner is not None:
         _paste_on(picture, sprites.victory_wreath(), layout.center(marks.winner))
+    pieces = []
     for piece in position.pieces():
-        sprite = sprites.token(piece.city, layout.screen(piece.facing))
-        picture.paste(sprite, layout.box(piece.square)[:2])
+        square = layout.box(piece.square)
+        pieces.append((sprites.token(piece.city, layout.screen(piece.facing)), square[:2], square))
+    picture.paste_all(pieces)
 
 
 def _screen_step(layout: Layout, frm: Square, to: Square) -> int:
