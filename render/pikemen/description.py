@@ -78,20 +78,24 @@ def _placed(position: Position) -> list[dict[Size, list[str]]]:
     found: list[dict[Size, list[str]]] = [{size: [] for size in (Size.L, Size.M, Size.S)} for _ in position.seats]
     up = str(M("{square} up", square=_SQUARE))  # the sentence once, its square filled in for each piece
     for sq, piece in position.pieces():  # one pass over the board for every seat
-        name = square_name(sq)
+        name = _NAMES[sq]
         found[piece.seat][piece.size].append(up.replace(_SQUARE, name) if piece.orientation.is_upright
                                              else f"{name} {piece.orientation.letter}")  # fmt: skip
     return found
 
 
 _SQUARE = "\0"  # stands for a square's name while its sentence is rendered
+_GROUPS = "\1"  # and for a seat's groups of pieces
+_NAMES = tuple(square_name(sq) for sq in range(64))
 
 
 def _pieces(position: Position, seat: int, placed: dict[Size, list[str]], long: bool) -> str:
     who = seat_term(position.seats[seat])
     if position.out[seat]:
         return str(M("{seat}: out.", seat=who))
-    groups = [str(_group(size, ", ".join(names), long)) for size, names in placed.items() if names]
+    # Each sentence rendered once, its squares filled in after: an alt text holds dozens of pieces.
+    groups = [str(_group(size, _SQUARE, long)).replace(_SQUARE, ", ".join(names)) for size, names in placed.items()
+              if names]  # fmt: skip
     if not groups:
         return str(M("{seat}: no pieces.", seat=who))
-    return str(M("{seat}: {groups}.", seat=who, groups="; ".join(groups)))
+    return str(M("{seat}: {groups}.", seat=who, groups=_GROUPS)).replace(_GROUPS, "; ".join(groups))
