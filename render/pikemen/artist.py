@@ -2,19 +2,24 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 from PIL import Image
 
+from engine.i18n import using
 from engine.pikemen.game import GAME
 from engine.pikemen.state import GameState
 from render.artist import GameArtist
 from render.compose import Palette
-from render.pikemen.board import compose
+from render.pikemen.board import compose, warm_pieces
 from render.pikemen.description import alt_text
 from render.pikemen.numbering import shown
 from render.pikemen.palette import palette
+from render.words import LANGUAGES, catalog
+
+WARM_MOVES = 40  # random moves drawn at start-up: their lines' words and stamps are ready after
 
 
 class PikemenArtist(GameArtist):
@@ -46,6 +51,20 @@ class PikemenArtist(GameArtist):
 
     def samples(self) -> Iterable[tuple[GameState, str | None]]:
         return [(GAME.new(players, {}, 0), None) for players in (2, 3, 4)]
+
+    def warm_up(self) -> None:
+        super().warm_up()
+        warm_pieces(palette())
+        for language in LANGUAGES:  # the words of moves' lines, set once in each language
+            with using(catalog(language)):
+                state = GAME.new(4, {}, 0)
+                rng = random.Random(0)
+                for _ in range(WARM_MOVES):
+                    if GAME.outcome(state) is not None:
+                        break
+                    after, events = GAME.apply(state, rng.choice(list(GAME.legal_actions(state))))
+                    self.picture(after, (events,), locale=language)
+                    state = after
 
 
 ARTIST = PikemenArtist()

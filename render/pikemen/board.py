@@ -97,5 +97,19 @@ def _sprite(seat: str, code: int, turns: int) -> Image.Image:
     return sprites.flat(seat, SIZE_OF[code], Layout(turns).screen(orientation))
 
 
+def warm_pieces(palette: Palette) -> None:
+    """Compose every piece on an inside light and dark square as boards do (whole cells, cached),
+    so that the first boards after a start find them ready."""
+    layout = Layout(0)
+    base = static_board(0, 4)
+    light, dark = layout.square_at(2, 2), layout.square_at(5, 2)  # one of each colour, far apart
+    for seat in C.SEAT:
+        for size in (1, 2, 3):
+            for sprite in (sprites.upright(seat, size), *(sprites.flat(seat, size, screen) for screen in range(8))):
+                half = sprite.width // 2
+                places = [(sq, layout.center(sq), layout.box(sq)) for sq in (light, dark)]
+                Picture(base, palette).paste_all([(sprite, (x - half, y - half), box) for _, (x, y), box in places])
+
+
 def _paste_centred(picture: Picture, sprite: Image.Image, centre: tuple[float, float]) -> None:
     picture.paste(sprite, (round(centre[0] - sprite.width / 2), round(centre[1] - sprite.height / 2)))
