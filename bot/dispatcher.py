@@ -95,7 +95,7 @@ class TimerDispatcher:
         pending = await self.service.due_notices()
         for item, notice in pending:
             try:
-                message_id = await self.announce(notice, f"o{item.id}")
+                message_id = await self.announce(notice, item.nonce)
             except ChannelGone:
                 log.warning(
                     "channel gone: match suspended", extra={"match": item.match_id, "channel": notice.channel_id}

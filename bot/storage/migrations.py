@@ -242,9 +242,37 @@ SQLITE_MIGRATIONS: list[tuple[int, list[str]]] = [
             """,
         ],
     ),
+    (
+        7,
+        [
+            # Notices' nonces never repeat. The outbox's ids were reused once posted rows were
+            # deleted (a plain INTEGER PRIMARY KEY takes the largest id + 1), so Discord took a new
+            # notice for a repeat of an old one and created nothing. AUTOINCREMENT never hands out
+            # an id twice in a database's life; a random salt per notice keeps nonces apart after a
+            # restore from a backup (whose counter is behind the ids already used).
+            """
+            CREATE TABLE outbox_v7 (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                match_id INTEGER REFERENCES matches (id) ON DELETE CASCADE,
+                guild_id INTEGER NOT NULL,
+                channel_id INTEGER NOT NULL,
+                notice TEXT NOT NULL,
+                created_at REAL NOT NULL,
+                attempts INTEGER NOT NULL DEFAULT 0,
+                next_attempt REAL NOT NULL,
+                salt TEXT NOT NULL DEFAULT ''
+            )
+            """,
+            "INSERT INTO outbox_v7 (id, match_id, guild_id, channel_id, notice, created_at, attempts, next_attempt) "
+            "SELECT id, match_id, guild_id, channel_id, notice, created_at, attempts, next_attempt FROM outbox",
+            "DROP TABLE outbox",
+            "ALTER TABLE outbox_v7 RENAME TO outbox",
+            "CREATE INDEX outbox_by_next_attempt ON outbox (next_attempt)",
+        ],
+    ),
 ]
 # Migrations that rebuild tables run with foreign keys off (SQLite's documented procedure).
-SQLITE_REBUILDS = frozenset({4})
+SQLITE_REBUILDS = frozenset({4, 7})
 
 LATEST_VERSION = SQLITE_MIGRATIONS[-1][0]
 

@@ -3,11 +3,17 @@
 A timer's effect (a turn passed by its deadline, a computer's move) commits together with
 the notice that announces it; the dispatcher posts pending notices and deletes each once
 Discord accepted it. A crash or a failed post leaves the notice here to be posted again:
-delivery is at least once, and a notice names the match version it shows, so the front
-end can tell a repeat."""
+delivery is at least once, and every attempt carries the notice's nonce, with which Discord
+answers a repeat within minutes with the message it already made.
+
+A nonce is unique for the life of the database: the row's id (never reused: AUTOINCREMENT in
+SQLite, an identity in PostgreSQL) and a random salt drawn when the notice is stored. The salt
+matters after a restore from a backup, whose id counter is behind the ids already posted: a
+reused id then comes with another salt, so Discord does not take the new notice for an old one."""
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass
 
 from bot.storage.connection import Connection
@@ -24,6 +30,30 @@ class PendingNotice:
     channel_id: int
     notice: str  # JSON of a Notice (see bot/replies.py)
     attempts: int
+    salt: str = ""  # '' for notices stored before nonces had one
+
+    @property
+    def nonce(self) -> str:
+        """What Discord dedupes a post by (at most 25 characters)."""
+        return f"o{self.id}" if not self.salt else f"o{_base36(self.id)}.{self.salt}"
+
+
+SALT_ALPHABET = "abcdefghijklmnopqrstuvwxyz234567"
+SALT_LENGTH = 10  # 50 random bits
+
+
+def _base36(number: int) -> str:
+    digits = "0123456789abcdefghijklmnopqrstuvwxyz"
+    text = ""
+    while True:
+        number, digit = divmod(number, 36)
+        text = digits[digit] + text
+        if not number:
+            return text
+
+
+def new_salt() -> str:
+    return "".join(secrets.choice(SALT_ALPHABET) for _ in range(SALT_LENGTH))
 
 
 async def add(
@@ -37,15 +67,15 @@ async def add(
 ) -> int:
     """Store a notice to post from `due` (default: at once)."""
     return await db.insert(
-        "INSERT INTO outbox (match_id, guild_id, channel_id, notice, created_at, next_attempt) "
-        "VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
-        match_id, guild_id, channel_id, notice, now, now if due is None else due,
+        "INSERT INTO outbox (match_id, guild_id, channel_id, notice, created_at, next_attempt, salt) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
+        match_id, guild_id, channel_id, notice, now, now if due is None else due, new_salt(),
     )  # fmt: skip
 
 
 async def due(db: Connection, now: float, limit: int = 20) -> list[PendingNotice]:
     rows = await db.fetchall(
-        "SELECT id, match_id, guild_id, channel_id, notice, attempts FROM outbox WHERE next_attempt <= ? "
+        "SELECT id, match_id, guild_id, channel_id, notice, attempts, salt FROM outbox WHERE next_attempt <= ? "
         "ORDER BY id LIMIT ?",
         now, limit,
     )  # fmt: skip

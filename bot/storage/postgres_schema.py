@@ -155,6 +155,14 @@ POSTGRES_MIGRATIONS: list[tuple[int, list[str]]] = [
             """,
         ],
     ),
+    (
+        7,
+        [
+            # A random salt per notice: with the id (an identity, never reused) it makes the
+            # nonce, which then stays unique after a restore from a backup too (bot/storage/outbox.py).
+            "ALTER TABLE outbox ADD COLUMN salt TEXT NOT NULL DEFAULT ''",
+        ],
+    ),
 ]
 
 FIRST_VERSION = POSTGRES_MIGRATIONS[0][0]

@@ -29,7 +29,7 @@ from .models import (
     shard_of,
 )
 from .records import InteractionRecord, RecordedRequest, StoredMessage, UploadedFile
-from .server import DiscordDouble
+from .server import DiscordDouble, Hold
 from .state import ApiError
 
 __all__ = [
@@ -49,6 +49,7 @@ __all__ = [
     "Channel",
     "ChannelType",
     "DiscordDouble",
+    "Hold",
     "GatewayOp",
     "GatewaySession",
     "Guild",
