@@ -78,7 +78,7 @@ class NikaBot(commands.Bot):
         computers = ComputerPlayers(workers=self.settings.computer_workers)
         self.service = await MatchService.open(
             self.settings.database, clock=self.clock, computers=computers, lobby_days=self.settings.lobby_days,
-            lobbies_per_member=self.settings.lobbies_per_member,
+            lobbies_per_member=self.settings.lobbies_per_member, owner=self.settings.process_name,
         )  # fmt: skip
         log.info("storage open", extra={"database": self.service.storage.location})
         for game in games():

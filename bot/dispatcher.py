@@ -69,6 +69,15 @@ class TimerDispatcher:
         self._wake.set()
 
     async def _run(self) -> None:
+        try:
+            # What this process's previous run committed but never posted (it died first): now.
+            adopted = await self.service.adopt_notices()
+            if adopted:
+                log.info("posting what the previous run left unposted", extra={"notices": adopted})
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("could not look for what the previous run left unposted")
         while True:
             # Cleared before reading, so a poke that lands while we read is not lost.
             self._wake.clear()
@@ -108,7 +117,7 @@ class TimerDispatcher:
                 if not await self.service.notice_failed(item):
                     log.error("notice given up", extra={"match": item.match_id, "notice": item.id})
             else:
-                await self.service.notice_delivered(item, message_id)
+                await self.service.notice_delivered(item, message_id, notice)
         return bool(pending)
 
     async def _fire(self, timer: TimerRow) -> None:

@@ -25,7 +25,7 @@ from typing import Any, TypeVar
 import discord
 
 from bot import menus
-from bot.cogs.posting import followup, refusal_text, remember_board, respond, send_private
+from bot.cogs.posting import followup, refusal_text, respond, send_private
 from bot.errors import ConfirmFirst, OutdatedBoard, ServiceError
 from bot.games import front_end
 from bot.i18n import speaking
@@ -127,13 +127,14 @@ def confirm_view(game: str, confirm: ConfirmFirst) -> discord.ui.View:
 
 async def post_reply(interaction: discord.Interaction, service: MatchService, reply: Reply,
                      *, ephemeral: bool = False) -> None:  # fmt: skip
-    """Post a reply (for everyone unless ephemeral) with its buttons, then any public announcement."""
+    """Post a reply (for everyone unless ephemeral) with its buttons, then any public announcement;
+    each public post is reported to the service, which then drops its outbox backup."""
     message_id = await respond(interaction, reply, ephemeral=ephemeral, view=view_for(reply))
     if not ephemeral:
-        await remember_board(service, reply, message_id)
+        await service.posted(reply, message_id)
     if reply.announce is not None:
         message = await followup(interaction, reply.announce, view=view_for(reply.announce))
-        await remember_board(service, reply.announce, message.id)
+        await service.posted(reply.announce, message.id)
 
 
 async def _refuse(interaction: discord.Interaction, error: ServiceError, *, picker: bool = False) -> None:
@@ -160,9 +161,9 @@ async def _play(interaction: discord.Interaction, game: str, match_id: int, boar
         # The board post after a button is a followup that may fail: the service keeps a backup
         # of it in the outbox, which the dispatcher posts unless we confirm our post went out.
         if action is None:
-            reply = await service.undo(guild, channel, user, expected_version=board, backup=True)
+            reply = await service.undo(guild, channel, user, expected_version=board)
         else:
-            reply = await service.act(guild, channel, user, action, expected_version=board, backup=True)
+            reply = await service.act(guild, channel, user, action, expected_version=board)
     except ServiceError as error:
         await _refuse(interaction, error, picker=picker)
         return
@@ -450,7 +451,7 @@ async def _submit_setup(interaction: discord.Interaction, game: str, choice: str
         await interaction.followup.send(reply.text, ephemeral=True)
     if reply.announce is not None:
         message = await followup(interaction, reply.announce, view=view_for(reply.announce))
-        await remember_board(service, reply.announce, message.id)
+        await service.posted(reply.announce, message.id)
 
 
 DYNAMIC_ITEMS = (PanelButton, PickSelect, AnswerButton, ConfirmButton, SetupButton, SetupSelect)

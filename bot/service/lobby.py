@@ -7,6 +7,7 @@ import asyncio
 import random
 import secrets
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from bot import texts
@@ -110,6 +111,7 @@ class Lobby:
         now = self.book.clock.now()
         try:
             async with self.book.storage.transaction() as db:
+                await queries.hold_member(db, guild_id, user_id)  # the count and the insert, as one
                 if await queries.open_lobbies_by(db, guild_id, user_id) >= self.lobbies_per_member:
                     raise NotAllowed(M(
                         "you already have {count} open lobbies on this server: start or abort one of them first",
@@ -237,8 +239,8 @@ class Lobby:
             left += " " + str(M("{who} now runs the lobby.", who=texts.mention(remaining[0])))
         return Reply(f"{left}\n{texts.lobby_text(state)}", match_id=row.id, game=row.game)
 
-    async def start(self, row: MatchRow, state: MatchState, user_id: int) -> MatchState:
-        """Checks and starts a lobby; the caller builds the reply (with the first board)."""
+    def check_start(self, row: MatchRow, state: MatchState, user_id: int) -> None:
+        """Why this member cannot start this lobby now, if they cannot (ServiceError)."""
         if row.status != "lobby":
             raise NotAllowed(M("this match has already started"))
         if user_id not in state.players and user_id != row.creator_id:
@@ -255,6 +257,11 @@ class Lobby:
             ))  # fmt: skip
         if not state.players:
             raise NotAllowed(M("a match needs at least one member playing"))
+
+    async def start(self, row: MatchRow, state: MatchState, user_id: int, *, backup: Reply) -> tuple[int, ...]:
+        """Start a lobby (checked as `check_start` does), with `backup` (the first board, built by
+        the caller) kept until the front end posts it; returns the backup's notice id."""
+        self.check_start(row, state, user_id)
         async with self.book.claim(row, M("the lobby changed, look again")) as db:
             await queries.update_match(db, row.id, status="active", rated=row.rated and not state.computers)
             await timers.clear(db, row.id, TimerKind.LOBBY)
@@ -262,8 +269,9 @@ class Lobby:
                 await self.book.scheduler.reschedule(
                     db, row, state, state, self.book.clock.now(), activity=True, new_turn=True
                 )
+            kept = await self.book.keep_backup(db, row, backup)
         self.book.timers_changed()
-        return state
+        return (kept,)
 
     async def abort(self, guild_id: int, channel_id: int, user_id: int, *, can_manage: bool = False) -> Reply:
         row, state = await self.book.load(channel_id)
@@ -277,17 +285,19 @@ class Lobby:
                     "Manage Channels can abort a started match)", game=row.game, resign=texts.command("resign"),
                 ))  # fmt: skip
             raise NotAllowed(M("only someone with Manage Channels can abort a started match"))
-        async with self.book.claim(row) as db:
-            # A started match aborted by a moderator counts for nobody's rating.
-            await queries.update_match(db, row.id, status="aborted", end_reason=f"aborted by {user_id}", rated=False)
-            await timers.clear(db, row.id)
         who = texts.mention(user_id)
         aborted = (
             M("{who} aborted the match. The channel is free for a new one.", who=who)
             if row.status == "lobby"
             else M("{who} aborted the match. It is not rated. The channel is free for a new one.", who=who)
         )
-        return Reply(str(aborted), match_id=row.id, game=row.game)
+        reply = Reply(str(aborted), match_id=row.id, game=row.game)
+        async with self.book.claim(row) as db:
+            # A started match aborted by a moderator counts for nobody's rating.
+            await queries.update_match(db, row.id, status="aborted", end_reason=f"aborted by {user_id}", rated=False)
+            await timers.clear(db, row.id)
+            kept = await self.book.keep_backup(db, row, reply)
+        return replace(reply, notice_ids=(kept,))
 
 
 def _players_for(rules: Game[Any], choice: str) -> int:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -257,6 +258,17 @@ async def open_matches_of(db: Connection, guild_id: int, user_id: int) -> list[t
         assert match is not None
         found.setdefault(match.id, (match, []))[1].append(row[-1])
     return list(found.values())
+
+
+async def hold_member(db: Connection, guild_id: int, user_id: int) -> None:
+    """Until this transaction ends, no other transaction counts or opens this member's lobbies in
+    this server: a count followed by an insert then holds under concurrency. SQLite needs nothing
+    (BEGIN IMMEDIATE lets one writer in at a time); PostgreSQL's READ COMMITTED lets two counts
+    see the same number, so a transaction-scoped advisory lock on the member serialises them."""
+    if db.dialect != "postgresql":
+        return
+    digest = hashlib.blake2b(f"lobbies:{guild_id}:{user_id}".encode(), digest_size=8).digest()
+    await db.execute("SELECT pg_advisory_xact_lock(?)", int.from_bytes(digest, "big", signed=True))
 
 
 async def open_lobbies_by(db: Connection, guild_id: int, creator_id: int) -> int:

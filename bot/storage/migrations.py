@@ -249,7 +249,8 @@ SQLITE_MIGRATIONS: list[tuple[int, list[str]]] = [
             # deleted (a plain INTEGER PRIMARY KEY takes the largest id + 1), so Discord took a new
             # notice for a repeat of an old one and created nothing. AUTOINCREMENT never hands out
             # an id twice in a database's life; a random salt per notice keeps nonces apart after a
-            # restore from a backup (whose counter is behind the ids already used).
+            # restore from a backup (whose counter is behind the ids already used). `owner` names
+            # the process (its shards) whose front end holds a backup: restarted, it posts them at once.
             """
             CREATE TABLE outbox_v7 (
                 id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -260,7 +261,8 @@ SQLITE_MIGRATIONS: list[tuple[int, list[str]]] = [
                 created_at REAL NOT NULL,
                 attempts INTEGER NOT NULL DEFAULT 0,
                 next_attempt REAL NOT NULL,
-                salt TEXT NOT NULL DEFAULT ''
+                salt TEXT NOT NULL DEFAULT '',
+                owner TEXT
             )
             """,
             "INSERT INTO outbox_v7 (id, match_id, guild_id, channel_id, notice, created_at, attempts, next_attempt) "

@@ -64,13 +64,21 @@ async def add(
     notice: str,
     now: float,
     due: float | None = None,
+    owner: str | None = None,
 ) -> int:
-    """Store a notice to post from `due` (default: at once)."""
+    """Store a notice to post from `due` (default: at once); `owner`: the process whose front
+    end means to post it itself before then."""
     return await db.insert(
-        "INSERT INTO outbox (match_id, guild_id, channel_id, notice, created_at, next_attempt, salt) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
-        match_id, guild_id, channel_id, notice, now, now if due is None else due, new_salt(),
+        "INSERT INTO outbox (match_id, guild_id, channel_id, notice, created_at, next_attempt, salt, owner) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+        match_id, guild_id, channel_id, notice, now, now if due is None else due, new_salt(), owner,
     )  # fmt: skip
+
+
+async def adopt(db: Connection, owner: str, now: float) -> int:
+    """At a process's start: the backups its previous life left (it died before posting them)
+    are due now, not when their front end's time runs out. Returns how many."""
+    return await db.execute("UPDATE outbox SET next_attempt = ? WHERE owner = ? AND next_attempt > ?", now, owner, now)
 
 
 async def due(db: Connection, now: float, limit: int = 20) -> list[PendingNotice]:

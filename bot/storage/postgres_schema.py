@@ -161,6 +161,8 @@ POSTGRES_MIGRATIONS: list[tuple[int, list[str]]] = [
             # A random salt per notice: with the id (an identity, never reused) it makes the
             # nonce, which then stays unique after a restore from a backup too (bot/storage/outbox.py).
             "ALTER TABLE outbox ADD COLUMN salt TEXT NOT NULL DEFAULT ''",
+            # The process (its shards) whose front end holds a backup notice (bot/storage/outbox.py).
+            "ALTER TABLE outbox ADD COLUMN owner TEXT",
         ],
     ),
 ]

@@ -27,7 +27,7 @@ from bot.service import MatchService
 from engine.numica import ARRANGEMENTS, Move
 from engine.numica.game import GAME
 from engine.record import GameRecord
-from tests.bot.conftest import ALICE, BOB, EVE, GUILD
+from tests.bot.conftest import ALICE, BOB, EVE, GUILD, FrontEnd
 
 SEED = 2024
 HOUR = 3600.0
@@ -289,7 +289,7 @@ class Timers:
     """The service on a hand-moved clock, with the dispatcher that fires its timers."""
 
     def __init__(self, service: MatchService, clock: ManualClock) -> None:
-        self.service, self.clock = service, clock
+        self.service, self.clock = FrontEnd(service), clock  # replies posted, as the front ends do
         self.notices: list[Notice] = []
         self.dispatcher = TimerDispatcher(service, self._announce)
 

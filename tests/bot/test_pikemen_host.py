@@ -19,7 +19,7 @@ from bot.errors import IllegalMove, NotAllowed, NotYourTurn, ServiceError
 from bot.replies import Notice, Reply
 from bot.service import MatchService
 from bot.standings import K_FACTOR, START_RATING
-from tests.bot.conftest import ALICE, BOB, CAROL, DAVE, EVE, GUILD
+from tests.bot.conftest import ALICE, BOB, CAROL, DAVE, EVE, GUILD, FrontEnd
 
 HOUR = 3600.0
 GAME = "pikemen"
@@ -266,7 +266,7 @@ class Timers:
     """The service with a turn-timer dispatcher under a hand-moved clock."""
 
     def __init__(self, service: MatchService, clock: ManualClock) -> None:
-        self.service, self.clock = service, clock
+        self.service, self.clock = FrontEnd(service), clock  # replies posted, as the front ends do
         self.notices: list[Notice] = []
         self.dispatcher = TimerDispatcher(service, self._announce)
 
