@@ -39,7 +39,7 @@ class PendingNotice:
 
 
 SALT_ALPHABET = "abcdefghijklmnopqrstuvwxyz234567"
-SALT_LENGTH = 10  # 50 random bits
+SALT_LENGTH = 8  # 40 random bits: with the id, and a page number for a long post, within Discord's 25
 
 
 def _base36(number: int) -> str:

@@ -8,11 +8,15 @@ from typing import Any
 import pytest
 
 from bot.client import NikaBot
+from bot.cogs.posting import MESSAGE_LIMIT, pages
 from bot.commands.dispatch import Invoker, OptionKind, OptionSpec, commands_for, dispatch
 from bot.errors import ConfirmFirst, NotAllowed, ServiceError
+from bot.i18n import speaking
 from bot.service import MatchService
+from engine.registry import games
+from render.words import LANGUAGES
 from tests.bot.conftest import ALICE, BOB, GUILD, seat
-from tests.bot.discord_harness import TIMEOUT, Players
+from tests.bot.discord_harness import TIMEOUT, Players, service_of
 from tests.discord_double import DiscordDouble
 
 
@@ -112,3 +116,48 @@ async def test_a_forged_or_outdated_custom_id_gets_a_private_refusal(
     [answer] = [m for m in double.messages.values() if m.interaction_id == record.id]
     assert answer.ephemeral
     assert answer.content.startswith("That button is not one this bot can use"), answer.content
+
+
+# --- 9. texts past Discord's limits are split, never cut ------------------------------------------
+async def test_every_help_and_rules_text_of_every_game_in_every_language_fits_discords_limits(
+    service: MatchService,
+) -> None:
+    checked = []
+    for game in games():
+        for language in LANGUAGES:
+            for command in ("help", "rules"):
+                with speaking(language):
+                    reply = await dispatch(service, Invoker(GUILD, 1, ALICE, locale=language), game.slug, command, {})
+                split = pages(reply.text)
+                assert all(0 < len(page) <= MESSAGE_LIMIT for page in split), (game.slug, language, command)
+                assert "\n".join(split) == reply.text  # nothing cut
+                checked.append((game.slug, language, command, len(split)))
+    assert len(checked) == len(games()) * len(LANGUAGES) * 2
+    assert ("pikemen", "es", "help", 2) in checked  # the 2,244 characters the issue found
+
+
+def test_pages_split_between_paragraphs_then_lines_then_words_and_never_inside_a_mention() -> None:
+    paragraphs = "\n\n".join(f"paragraph {n} " + "word " * 150 for n in range(6))
+    lines = "\n".join(f"<@{10**17 + n}> " + "x" * 90 for n in range(60))
+    words = " ".join(f"<@{10**17 + n}>" for n in range(300))
+    for text in (paragraphs, lines, words, "short"):
+        split = pages(text)
+        assert all(len(page) <= MESSAGE_LIMIT for page in split)
+        joined = "\n".join(split) if text is not words else " ".join(split)
+        assert joined == text
+        assert all(page.count("<@") == page.count(">") for page in split)  # no mention split
+    assert len(pages(paragraphs)) == 3 and pages("short") == ["short"]  # two paragraphs a page
+
+
+async def test_spanish_pikemen_help_reaches_the_player_whole_in_two_messages(
+    double: DiscordDouble, players: Players, bot: NikaBot
+) -> None:
+    payload = double.slash_command(players.alice, None, "pikemen", "help", locale="es-ES")
+    interaction = await double.send_interaction(payload)
+    await double.wait_for_interaction_response(interaction, timeout=TIMEOUT)
+    await double.wait_for_followups(interaction, 1, timeout=TIMEOUT)
+    shown = sorted((m for m in double.messages.values() if m.interaction_id == interaction), key=lambda m: m.id)
+    assert [m.ephemeral for m in shown] == [True, True]
+    with speaking("es"):
+        whole = (await dispatch(service_of(bot), Invoker(GUILD, 1, ALICE, locale="es"), "pikemen", "help", {})).text
+    assert len(whole) > MESSAGE_LIMIT and "\n".join(m.content for m in shown) == whole
