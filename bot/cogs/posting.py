@@ -71,7 +71,10 @@ async def send_to(
     *first, last = pages(reply.text)
     mentions = mentions_of(reply)
     for number, page in enumerate(first, start=1):
-        await channel.send(page, allowed_mentions=mentions, nonce=None if nonce is None else f"{nonce}-{number}")
+        if nonce is None:
+            await channel.send(page, allowed_mentions=mentions)
+        else:
+            await channel.send(page, allowed_mentions=mentions, nonce=f"{nonce}-{number}")
     text, files = last, files_of(reply)
     if view is None and nonce is None:
         return await channel.send(text, files=files, allowed_mentions=mentions)
