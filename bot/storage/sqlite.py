@@ -34,9 +34,14 @@ from engine.i18n import english
 
 log = logging.getLogger(__name__)
 
-# Waiting for another process's lock: short enough that a deferred reply still comes
-# within a few seconds, long enough to ride out a normal commit by a second process.
+# Waiting for another process's lock, per attempt: long enough to ride out a normal commit by a
+# second process. A write keeps trying until its own deadline (WRITE_WAIT_SECONDS after it was
+# asked for), so writes queued behind a held lock wait their turn together and go through once it
+# is released, instead of failing one after another as each used up its own attempt.
 BUSY_TIMEOUT_MS = 2_000
+# How long a write may wait for the database: the front end has deferred its answer ("thinking…")
+# after 1.5 s, and a player who waited ten seconds rather hears that nothing was saved.
+WRITE_WAIT_SECONDS = 10.0
 # The refusals' English words (players read them in their language: StorageUnavailable's own).
 SAVE_FAILED = english(SAVE_FAILED_MESSAGE)
 READ_FAILED = english(READ_FAILED_MESSAGE)
@@ -144,6 +149,8 @@ class SQLiteStorage:
         self._write_lock = asyncio.Lock()
         self._read_lock = asyncio.Lock() if reader is not None else self._write_lock
         self.schema_version = 0
+        self.write_wait = WRITE_WAIT_SECONDS
+        self.writes_waiting = 0  # writes queued for the database right now (for the operator and the tests)
 
     @classmethod
     async def open(cls, path: str | Path, *, check: bool = True) -> SQLiteStorage:
@@ -219,16 +226,31 @@ class SQLiteStorage:
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[SQLiteConnection]:
-        """BEGIN IMMEDIATE … COMMIT, rolled back on any exception."""
-        async with self._write_lock:
+        """BEGIN IMMEDIATE … COMMIT, rolled back on any exception. Writes take their turn in the
+        order they came, each waiting (for this process's turn, then for another process's lock)
+        until `write_wait` after it was asked for."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.write_wait
+        self.writes_waiting += 1
+        try:
+            async with asyncio.timeout_at(deadline):
+                await self._write_lock.acquire()
+        except TimeoutError:
+            self.writes_waiting -= 1
+            error = sqlite3.OperationalError("database is locked (the writes queued before this one still wait)")
+            _log_fault(self.path, error, writing=True)
+            raise StorageUnavailable(writing=True) from None
+        try:
             raw = self._writer
             try:
-                await raw.execute("BEGIN IMMEDIATE")
+                await self._begin(raw, deadline)
             except sqlite3.DatabaseError as error:
                 if not _is_fault(error):
                     raise
                 _log_fault(self.path, error, writing=True)
                 raise StorageUnavailable(writing=True) from error
+            finally:
+                self.writes_waiting -= 1
             try:
                 yield SQLiteConnection(raw)
                 await raw.commit()
@@ -240,6 +262,29 @@ class SQLiteStorage:
                     _log_fault(self.path, error, writing=True)
                     raise StorageUnavailable(writing=True) from error
                 raise
+        finally:
+            self._write_lock.release()
+
+    async def _begin(self, raw: aiosqlite.Connection, deadline: float) -> None:
+        """BEGIN IMMEDIATE, tried again while another process holds the lock, until `deadline`:
+        each attempt waits at most SQLite's busy timeout, and the last one ends at the deadline."""
+        loop = asyncio.get_running_loop()
+        busy_ms = BUSY_TIMEOUT_MS
+        try:
+            while True:
+                wanted = max(1, min(BUSY_TIMEOUT_MS, int((deadline - loop.time()) * 1000)))
+                if wanted != busy_ms:
+                    await raw.execute(f"PRAGMA busy_timeout = {wanted}")
+                    busy_ms = wanted
+                try:
+                    await raw.execute("BEGIN IMMEDIATE")
+                    return
+                except sqlite3.OperationalError as error:
+                    if fault_kind(error) != "locked" or loop.time() >= deadline:
+                        raise
+        finally:
+            if busy_ms != BUSY_TIMEOUT_MS:
+                await raw.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
 
     async def backup(self, target: str | Path) -> None:
         """A consistent copy of the live database, made with SQLite's online backup API. It is

@@ -27,7 +27,7 @@ from bot.service import MatchService
 from bot.storage import StorageUnavailable, open_storage, outbox, timers
 from bot.storage import matches as queries
 from bot.storage.matches import NewMatch
-from bot.storage.sqlite import SAVE_FAILED
+from bot.storage.sqlite import SAVE_FAILED, SQLiteStorage
 from bot.storage.timers import TimerKind
 from tests.bot.conftest import FrontEnd
 from tests.bot.discord_harness import Players, running, service_of, slash
@@ -495,6 +495,8 @@ async def test_a_move_behind_another_process_lock_is_deferred_then_refused_priva
     bot, _ = live
     await a_board(double, bot, players)
     storage = service_of(bot).storage
+    assert isinstance(storage, SQLiteStorage)
+    storage.write_wait = 3.0  # the bot waits WRITE_WAIT_SECONDS; a shorter window here
     with lock_held_elsewhere(storage.location):
         answer = await slash(double, players.alice, "play", {"action": "a1"}, group=GAME)
     assert answer.deferred  # "thinking…" within Discord's 3 s, then the answer
