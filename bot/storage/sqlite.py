@@ -16,6 +16,7 @@ import asyncio
 import logging
 import os
 import sqlite3
+import time
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager, suppress
 from pathlib import Path
@@ -30,7 +31,7 @@ from bot.storage.connection import (
     StorageUnavailable,
 )
 from bot.storage.migrations import LATEST_VERSION, migrate_sqlite, recorded_version
-from engine.i18n import english
+from engine.i18n import M, english
 
 log = logging.getLogger(__name__)
 
@@ -46,6 +47,13 @@ WRITE_WAIT_SECONDS = 10.0
 SAVE_FAILED = english(SAVE_FAILED_MESSAGE)
 READ_FAILED = english(READ_FAILED_MESSAGE)
 FULL_CHECK_BYTES = 32 * 1024 * 1024  # up to this size, start-up runs SQLite's full integrity check
+# Left beside a database that disappeared while the bot ran, so that a restart does not begin a
+# fresh, empty one in its place as if nothing had been there.
+LOST_SUFFIX = ".lost"
+GONE_WRITING = M("the bot cannot save right now: its database file is missing. Nothing was changed; the bot's "
+                 "operator has to restore it")  # fmt: skip
+GONE_READING = M("the bot cannot read its records right now: its database file is missing, and the bot's "
+                 "operator has to restore it")  # fmt: skip
 
 
 class SQLiteConnection:
@@ -76,8 +84,9 @@ class SQLiteConnection:
         return int(row[0])
 
 
-def check_path(path: str) -> None:
-    """Refuse paths that cannot hold a database, naming the path and the problem."""
+def check_path(path: str, *, make_folder: bool = False) -> None:
+    """Refuse paths that cannot hold a database, naming the path and the problem. The database's
+    folder is never made for it (a backup's may be): a folder that is gone may have held the data."""
     try:
         target = Path(path)
         if target.is_dir():
@@ -86,7 +95,24 @@ def check_path(path: str) -> None:
         for folder in (parent, *parent.parents):
             if folder.exists() and not folder.is_dir():
                 raise StorageOpenError(f"the database path {path} cannot be used: {folder} is a file, not a folder")
-        parent.mkdir(parents=True, exist_ok=True)
+        if make_folder:
+            parent.mkdir(parents=True, exist_ok=True)
+        elif not parent.is_dir():
+            raise StorageOpenError(
+                f"the database path {path} cannot be used: the folder {parent} does not exist. If the bot kept its "
+                f"database there, restore the folder from a backup; for a first start, create the folder"
+            )
+        lost = Path(path + LOST_SUFFIX)
+        if not target.exists() and lost.exists():
+            raise StorageOpenError(
+                f"the database {path} disappeared while the bot ran ({lost} says when): restore it from a backup, "
+                f"or, to start with an empty database, delete {lost}"
+            )
+        if not target.exists() and Path(path + "-wal").exists():
+            raise StorageOpenError(
+                f"the database {path} is missing but its journal {path}-wal is there: restore the database from a "
+                f"backup (and remove the journal), or remove the journal to start with an empty database"
+            )
         if target.exists() and not os.access(target, os.R_OK):
             raise StorageOpenError(f"the database {path} cannot be read: check its permissions")
     except OSError as error:
@@ -141,9 +167,19 @@ def _is_fault(error: BaseException) -> bool:
 class SQLiteStorage:
     dialect = "sqlite"
 
-    def __init__(self, path: str, writer: aiosqlite.Connection, reader: aiosqlite.Connection | None) -> None:
+    def __init__(
+        self,
+        path: str,
+        writer: aiosqlite.Connection,
+        reader: aiosqlite.Connection | None,
+        identity: tuple[int, int] | None = None,
+    ) -> None:
         self.path = path
         self.location = path
+        # The file opened (device, inode): a file deleted, or another put in its place, while the
+        # bot runs is noticed before any write is acknowledged (`_check_file`).
+        self._identity = identity
+        self._gone: str | None = None
         self._writer = writer
         self._reader = reader
         self._write_lock = asyncio.Lock()
@@ -162,6 +198,7 @@ class SQLiteStorage:
         memory = path == ":memory:"
         if not memory:
             check_path(path)
+        new = not memory and not Path(path).exists()
         writer: aiosqlite.Connection | None = None
         reader: aiosqlite.Connection | None = None
         try:
@@ -191,7 +228,10 @@ class SQLiteStorage:
             if isinstance(error, OSError):
                 raise StorageOpenError(f"cannot open the database {path}: {error.strerror or error}") from None
             raise StorageOpenError(f"cannot open the database {path}: {type(error).__name__}: {error}") from error
-        storage = cls(path, writer, reader)
+        identity = None if memory else _identity_of(path)
+        if new:
+            log.info("created a new, empty database (a first start)", extra={"database": path})
+        storage = cls(path, writer, reader, identity)
         storage.schema_version = version
         return storage
 
@@ -200,10 +240,37 @@ class SQLiteStorage:
         # removes it, and a read-only connection cannot; the file alone is then complete.
         await _close_all(self._reader, self._writer)
 
+    def _check_file(self, *, writing: bool) -> None:
+        """Refuse (StorageUnavailable) once the database file is gone, or another file stands in its
+        place: whatever is written would go to a file nobody will read again. Said once in the log;
+        the bot must be restarted on a restored file."""
+        if self._identity is None:
+            return
+        if self._gone is None:
+            try:
+                found: tuple[int, int] | None = _identity_of(self.path)
+            except OSError:
+                found = None
+            if found == self._identity:
+                return
+            self._gone = "replaced by another file" if found is not None else "deleted"
+            log.error(
+                "database file gone: refusing every request until the bot is restarted on a restored file",
+                extra={"database": self.path, "what": self._gone},
+            )
+            if found is None:  # so a restart does not begin an empty database in its place
+                with suppress(OSError):
+                    Path(self.path + LOST_SUFFIX).write_text(
+                        f"The database {self.path} was {self._gone} while the bot ran ({time.ctime()}). Restore it "
+                        f"from a backup, or delete this file to start with an empty database.\n"
+                    )
+        raise StorageUnavailable(GONE_WRITING if writing else GONE_READING, writing=writing)
+
     @asynccontextmanager
     async def reading(self) -> AsyncIterator[SQLiteConnection]:
         """A read-only snapshot: every query inside sees the same committed state (a match row
         and its log read apart could otherwise straddle another action's commit)."""
+        self._check_file(writing=False)
         async with self._read_lock:
             raw = self._reader or self._writer
             # The writer shares the write lock when there is no reader (":memory:"): no commit
@@ -229,6 +296,7 @@ class SQLiteStorage:
         """BEGIN IMMEDIATE … COMMIT, rolled back on any exception. Writes take their turn in the
         order they came, each waiting (for this process's turn, then for another process's lock)
         until `write_wait` after it was asked for."""
+        self._check_file(writing=True)
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self.write_wait
         self.writes_waiting += 1
@@ -254,6 +322,11 @@ class SQLiteStorage:
             try:
                 yield SQLiteConnection(raw)
                 await raw.commit()
+                # Committed into the file that was opened: if that file left its place meanwhile,
+                # the write is lost with it, and the caller must not acknowledge it.
+                self._check_file(writing=True)
+            except StorageUnavailable:
+                raise
             except BaseException as error:
                 # SQLite may have rolled back already (a failed write to a full disk does).
                 with suppress(sqlite3.Error):
@@ -291,7 +364,7 @@ class SQLiteStorage:
         written beside the target and renamed over it at the end: an interrupted backup never
         leaves half a copy where the last good one was."""
         target = str(target)
-        check_path(target)
+        check_path(target, make_folder=True)
         destination_path = Path(target)
         if destination_path.exists() and destination_path.resolve() == Path(self.path).resolve():
             raise StorageOpenError(f"{target} is the live database itself: name another file for the copy")
@@ -318,6 +391,11 @@ class SQLiteStorage:
                 with suppress(OSError):
                     partial.unlink(missing_ok=True)
                 raise StorageOpenError(f"cannot write the copy {target}: {error}") from None
+
+
+def _identity_of(path: str) -> tuple[int, int]:
+    found = os.stat(path)
+    return found.st_dev, found.st_ino
 
 
 def _is_sqlite_file(path: Path) -> bool:

@@ -4,6 +4,9 @@ that disappears while the bot runs, and writes queued behind a lock held by anot
 from __future__ import annotations
 
 import asyncio
+import logging
+import os
+import shutil
 import time
 from pathlib import Path
 
@@ -12,7 +15,7 @@ import pytest
 from bot.errors import NotAllowed, ServiceError
 from bot.replies import Reply
 from bot.service import MatchService
-from bot.storage import StorageUnavailable, open_storage
+from bot.storage import StorageOpenError, StorageUnavailable, open_storage
 from bot.storage import matches as queries
 from bot.storage.sqlite import WRITE_WAIT_SECONDS, SQLiteStorage
 from tests.bot.hostile_storage import lock_held_elsewhere, logged_moves
@@ -103,3 +106,77 @@ async def test_writes_queued_past_the_window_are_all_refused_at_its_end_not_one_
     finally:
         await service.close()
     assert logged_moves(path) == [(1, "a1")]
+
+
+# --- 5. a database file that disappears while the bot runs --------------------------------------
+def gone_lines(caplog: pytest.LogCaptureFixture) -> list[logging.LogRecord]:
+    return [r for r in caplog.records if r.getMessage().startswith("database file gone")]
+
+
+@pytest.mark.parametrize("how", ["folder removed", "file deleted", "file replaced"])
+async def test_a_database_that_disappears_is_noticed_before_anything_is_acknowledged(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, how: str
+) -> None:
+    folder = tmp_path / "data"
+    folder.mkdir()
+    path = str(folder / "nika.db")
+    service = await a_match_per_channel(path, 2)
+    try:
+        await service.act(GUILD, 1, ALICE, "a1")  # acknowledged, and stored
+        if how == "folder removed":
+            shutil.rmtree(folder)
+        elif how == "file deleted":
+            for suffix in ("", "-wal", "-shm"):
+                Path(path + suffix).unlink(missing_ok=True)
+        else:  # another file moved into its place (a restore while the bot runs)
+            other = await open_storage(str(tmp_path / "other.db"))
+            await other.close()
+            os.replace(tmp_path / "other.db", path)
+        for _ in range(3):  # every further action is refused, politely, and so is every read
+            with pytest.raises(StorageUnavailable, match="its database file is missing"):
+                await service.act(GUILD, 2, ALICE, "a1")
+        with pytest.raises(StorageUnavailable, match=r"cannot save right now: its database file is missing\. Nothing"):
+            await service.seen_locale(ALICE, "es", GUILD, "es")  # a write that reads nothing first
+        with pytest.raises(StorageUnavailable, match="cannot read its records right now"):
+            await service.board(GUILD, 1, ALICE)
+    finally:
+        await service.close()
+    assert len(gone_lines(caplog)) == 1  # said once in the log, not at every refusal
+    if how == "file replaced":
+        return
+    # A restart does not begin an empty database where the data was.
+    with pytest.raises(StorageOpenError) as refused:
+        await open_storage(path)
+    said = str(refused.value)
+    assert "restore" in said and path in said
+    assert not Path(path).exists()
+
+
+async def test_a_new_database_is_made_only_at_a_first_start_and_says_so_once(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.INFO)
+    path = str(tmp_path / "nika.db")
+    for _ in range(2):
+        storage = await open_storage(path)
+        await storage.close()
+    created = [r for r in caplog.records if r.getMessage().startswith("created a new, empty database")]
+    assert len(created) == 1 and created[0].database == path  # type: ignore[attr-defined]
+    with pytest.raises(StorageOpenError, match="does not exist"):  # a folder that is not there is not made
+        await open_storage(str(tmp_path / "missing" / "nika.db"))
+    assert not (tmp_path / "missing").exists()
+    # Deleted while the bot ran: refused at start until the operator says to begin afresh.
+    service = await a_match_per_channel(path, 1)
+    try:
+        Path(path).unlink()
+        with pytest.raises(StorageUnavailable):
+            await service.act(GUILD, 1, ALICE, "a1")
+    finally:
+        await service.close()
+    for suffix in ("-wal", "-shm"):
+        Path(path + suffix).unlink(missing_ok=True)
+    with pytest.raises(StorageOpenError, match=r"disappeared while the bot ran .*delete .*nika\.db\.lost"):
+        await open_storage(path)
+    Path(path + ".lost").unlink()
+    storage = await open_storage(path)  # the operator chose to begin afresh
+    await storage.close()

@@ -431,14 +431,14 @@ async def test_a_url_is_never_taken_for_a_file_name(
     assert list(tmp_path.iterdir()) == []
 
 
-@pytest.mark.parametrize("problem", ["parent is a file", "path is a folder", "folder cannot be created"])
+@pytest.mark.parametrize("problem", ["parent is a file", "path is a folder", "folder is missing"])
 async def test_a_bad_path_is_named_with_its_problem(tmp_path: Path, problem: str) -> None:
     plain = tmp_path / "plain"
     plain.write_text("x")
     path, expected = {
         "parent is a file": (plain / "sub" / "nika.db", f"{plain} is a file, not a folder"),
         "path is a folder": (tmp_path, f"the database path {tmp_path} is a folder, not a file"),
-        "folder cannot be created": (Path("/proc/nika/nika.db"), "cannot be used"),
+        "folder is missing": (tmp_path / "gone" / "nika.db", "does not exist. If the bot kept its database there"),
     }[problem]
     with pytest.raises(StorageOpenError) as refused:
         await open_storage(str(path))
