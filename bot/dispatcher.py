@@ -30,7 +30,12 @@ RETRY_SECONDS = 60.0
 
 
 class ChannelGone(Exception):
-    """Discord reports the channel unknown: its match is suspended."""
+    """Discord reports the channel unknown: its match ends, unrated."""
+
+
+class ChannelUnreachable(Exception):
+    """Discord refuses the post for lack of access (a permission, a closed thread): its match is
+    paused until the bot can post there again."""
 
 
 class TimerDispatcher:
@@ -106,10 +111,10 @@ class TimerDispatcher:
             try:
                 message_id = await self.announce(notice, item.nonce)
             except ChannelGone:
-                log.warning(
-                    "channel gone: match suspended", extra={"match": item.match_id, "channel": notice.channel_id}
-                )
+                log.warning("channel gone: match ended", extra={"match": item.match_id, "channel": notice.channel_id})
                 await self.service.channel_gone(item)
+            except ChannelUnreachable:
+                await self.service.channel_unreachable(item)
             except asyncio.CancelledError:
                 raise
             except Exception:

@@ -53,3 +53,6 @@ class Notice:
     # A backup of a front end's board post: the board is drawn when the notice is posted (if it is
     # still the match's latest; otherwise the text alone goes out, marked as late).
     draw_board: bool = False
+    # What else it is: "reminder" (dropped if its match was paused meanwhile), "resume" (a paused
+    # match's return, written when it is posted), "dm" (direct messages only, no channel post).
+    kind: str = ""

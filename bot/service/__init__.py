@@ -23,6 +23,7 @@ from bot.service.book import MatchBook, Renderer, default_renderer
 from bot.service.computer import ComputerPlayers
 from bot.service.lobby import LEVELS, Lobby
 from bot.service.notices import notice_from_json
+from bot.service.paused import PausedMatches
 from bot.service.play import Play, recent_actions
 from bot.service.reading import Reading, TurnInfo
 from bot.service.settings import MatchSettings
@@ -60,6 +61,7 @@ class MatchService:
         self.reading = Reading(self.book)
         self.match_settings = MatchSettings(self.book)
         self.timers = TurnTimers(self.book, self.play)
+        self.paused = PausedMatches(self.book)
         self.computers = computers
         self.cooldowns = Cooldowns()
         self.locales = LocaleMemory()
@@ -293,12 +295,22 @@ class MatchService:
             async with self.storage.transaction() as db:
                 if await outbox.claim(db, item.id, now):
                     claimed.append(item)
-        return [(item, await self._as_now(notice_from_json(item.notice))) for item in claimed]
+        found = []
+        for item in claimed:
+            notice = await self._as_now(notice_from_json(item.notice))
+            if notice is None:  # nothing left to say (a paused match's probe after it resumed)
+                await self.notice_delivered(item, None)
+            else:
+                found.append((item, notice))
+        return found
 
-    async def _as_now(self, notice: Notice) -> Notice:
-        """A notice posted late (a backup whose front end never posted) as it should read now: its
-        board drawn again if it is still the match's latest; else its text alone, without pings or
-        buttons, marked as late, since a later post has taken over."""
+    async def _as_now(self, notice: Notice) -> Notice | None:
+        """A notice as it should read when it is posted. A backup posted late (its front end never
+        posted it): its board drawn again if it is still the match's latest; else its text alone,
+        without pings or buttons, marked as late, since a later post has taken over. A paused
+        match's probe: its return, written now."""
+        if notice.kind == "resume":
+            return await self.paused.resume_post(notice)
         reply = notice.reply
         if reply.match_id is None or not (notice.draw_board or reply.answers):
             return notice
@@ -331,26 +343,26 @@ class MatchService:
             await outbox.delivered(db, item.id)
             if message_id and notice.reply.image is not None and item.match_id is not None:
                 await matches.update_match(db, item.match_id, board_message_id=message_id)
+        if item.kind == "resume" and message_id is not None:
+            await self.paused.resumed(item)  # the bot could post there again: the match goes on
 
     async def notice_failed(self, item: PendingNotice) -> bool:
         async with self.storage.transaction() as db:
             return await outbox.failed(db, item, self.clock.now())
 
     async def channel_gone(self, item: PendingNotice) -> None:
-        """Discord says the match's channel no longer exists: suspend the match, unrated, and
-        stop its timers, so nothing is decided in a channel nobody can see."""
-        async with self.storage.transaction() as db:
-            await outbox.delivered(db, item.id)
-            if item.match_id is not None:
-                row = await matches.match_by_id(db, item.match_id)
-                if row is not None and row.is_open:
-                    await matches.update_match(db, row.id, status="aborted", end_reason="channel deleted", rated=False)
-                    from bot.storage import timers
+        """Discord says the match's channel no longer exists: the match ends, unrated, its timers
+        stop, and its players are told (bot/service/paused.py)."""
+        await self.paused.gone(item)
 
-                    await timers.clear(db, row.id)
-                await outbox.drop_for_match(db, item.match_id)
-        if item.match_id is not None:
-            self.book.forget(item.match_id)
+    async def channel_unreachable(self, item: PendingNotice) -> None:
+        """Discord refused a notice for lack of access: its match is paused until it can post again."""
+        await self.paused.unreachable(item)
+
+    async def access_may_be_back(self, *, guild_id: int | None = None, channel_id: int | None = None) -> None:
+        """A change that may have given the bot its access back (a channel, thread or role changed;
+        a command came from the channel with the right to post): paused matches there try again now."""
+        await self.paused.access_may_be_back(guild_id=guild_id, channel_id=channel_id)
 
 
 def _joined(first: Reply, second: Reply) -> Reply:

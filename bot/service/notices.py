@@ -57,6 +57,7 @@ def notice_json(notice: Notice) -> str:
         "dm_user_ids": list(notice.dm_user_ids),
         "locale": notice.locale,
         "draw_board": notice.draw_board,
+        "kind": notice.kind,
         "reply": {
             "text": reply.text, "image": _image(reply.image), "file": _image(reply.file),
             "mentions": list(reply.mentions), "match_id": reply.match_id, "game": reply.game,
@@ -69,4 +70,5 @@ def notice_json(notice: Notice) -> str:
 def notice_from_json(text: str) -> Notice:
     data = json.loads(text)
     return Notice(data["guild_id"], data["channel_id"], _reply(data["reply"]), tuple(data.get("dm_user_ids", ())),
-                  str(data.get("locale") or "en"), bool(data.get("draw_board")))  # fmt: skip
+                  str(data.get("locale") or "en"), bool(data.get("draw_board")),
+                  str(data.get("kind") or ""))  # fmt: skip

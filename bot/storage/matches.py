@@ -50,6 +50,8 @@ class MatchRow:
     deadline_days: int | None = None
     turn_started_at: float | None = None
     turn_reminders: int = 0
+    suspended_at: float | None = None  # paused: the bot cannot post in its channel
+    unrated_reason: str | None = None  # why a rule made it unrated (bot/rating_gate.py), if one did
 
     @property
     def is_open(self) -> bool:
@@ -78,6 +80,7 @@ _COLUMNS = (
     "id", "game", "guild_id", "channel_id", "parent_channel_id", "creator_id", "status", "players", "options",
     "seed", "start_position", "position", "to_act", "version", "result", "end_reason", "rated", "created_at",
     "updated_at", "board_message_id", "reminder_hours", "deadline_days", "turn_started_at", "turn_reminders",
+    "suspended_at", "unrated_reason",
 )  # fmt: skip
 MATCH_COLUMNS = ", ".join(_COLUMNS)
 _OPTIONS = _COLUMNS.index("options")
@@ -233,7 +236,8 @@ async def log_after(db: Connection, match_id: int, seq: int) -> list[LogRow]:
 
 _UPDATABLE = frozenset(
     {"status", "position", "to_act", "result", "end_reason", "updated_at", "board_message_id", "rated",
-     "reminder_hours", "deadline_days", "turn_started_at", "turn_reminders", "creator_id"}
+     "reminder_hours", "deadline_days", "turn_started_at", "turn_reminders", "creator_id", "suspended_at",
+     "unrated_reason"}
 )  # fmt: skip
 
 

@@ -272,6 +272,17 @@ SQLITE_MIGRATIONS: list[tuple[int, list[str]]] = [
             "CREATE INDEX outbox_by_next_attempt ON outbox (next_attempt)",
         ],
     ),
+    (
+        8,
+        [
+            # A match whose channel the bot cannot post to is paused (its clocks stopped) from this
+            # time until it can again; why a match is not rated, when a rule made it so (bot/rating_gate.py).
+            "ALTER TABLE matches ADD COLUMN suspended_at REAL",
+            "ALTER TABLE matches ADD COLUMN unrated_reason TEXT",
+            # What a notice is, for the few that are handled apart (see bot/replies.py, Notice.kind).
+            "ALTER TABLE outbox ADD COLUMN kind TEXT NOT NULL DEFAULT ''",
+        ],
+    ),
 ]
 # Migrations that rebuild tables run with foreign keys off (SQLite's documented procedure).
 SQLITE_REBUILDS = frozenset({4, 7})

@@ -31,6 +31,7 @@ class PendingNotice:
     notice: str  # JSON of a Notice (see bot/replies.py)
     attempts: int
     salt: str = ""  # '' for notices stored before nonces had one
+    kind: str = ""
 
     @property
     def nonce(self) -> str:
@@ -65,13 +66,14 @@ async def add(
     now: float,
     due: float | None = None,
     owner: str | None = None,
+    kind: str = "",
 ) -> int:
     """Store a notice to post from `due` (default: at once); `owner`: the process whose front
-    end means to post it itself before then."""
+    end means to post it itself before then; `kind`: the notice's (bot/replies.py, Notice.kind)."""
     return await db.insert(
-        "INSERT INTO outbox (match_id, guild_id, channel_id, notice, created_at, next_attempt, salt, owner) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
-        match_id, guild_id, channel_id, notice, now, now if due is None else due, new_salt(), owner,
+        "INSERT INTO outbox (match_id, guild_id, channel_id, notice, created_at, next_attempt, salt, owner, kind) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+        match_id, guild_id, channel_id, notice, now, now if due is None else due, new_salt(), owner, kind,
     )  # fmt: skip
 
 
@@ -83,11 +85,49 @@ async def adopt(db: Connection, owner: str, now: float) -> int:
 
 async def due(db: Connection, now: float, limit: int = 20) -> list[PendingNotice]:
     rows = await db.fetchall(
-        "SELECT id, match_id, guild_id, channel_id, notice, attempts, salt FROM outbox WHERE next_attempt <= ? "
+        "SELECT id, match_id, guild_id, channel_id, notice, attempts, salt, kind FROM outbox WHERE next_attempt <= ? "
         "ORDER BY id LIMIT ?",
         now, limit,
     )  # fmt: skip
     return [PendingNotice(*row) for row in rows]
+
+
+# --- a match whose channel cannot be posted to ------------------------------------------------
+HELD = 10**12  # next_attempt of a notice held while its match is paused: released when it resumes
+PROBE_SECONDS = (300.0, 900.0, 3600.0, 3 * 3600.0)  # between tries of a paused match's channel; then every 3 h
+
+
+async def hold(db: Connection, match_id: int, keep: int | None = None) -> None:
+    """Hold a paused match's notices until it resumes: all but `keep` (its probe) and the direct
+    messages, which do not need the channel."""
+    await db.execute(
+        "UPDATE outbox SET next_attempt = ? WHERE match_id = ? AND id <> ? AND kind <> ?", HELD, match_id, keep or 0,
+        "dm",
+    )  # fmt: skip
+
+
+async def release(db: Connection, match_id: int, now: float) -> None:
+    """A resumed match's held notices: due now, but its reminders, which the fresh clock replaces."""
+    await db.execute("DELETE FROM outbox WHERE match_id = ? AND kind = ? AND next_attempt >= ?", match_id, "reminder",
+                     HELD)  # fmt: skip
+    await db.execute("UPDATE outbox SET next_attempt = ? WHERE match_id = ? AND next_attempt >= ?", now, match_id, HELD)
+
+
+async def probe_later(db: Connection, notice: PendingNotice, now: float) -> None:
+    """Try a paused match's channel again later, less often as time goes on; never given up."""
+    delay = PROBE_SECONDS[min(notice.attempts, len(PROBE_SECONDS) - 1)]
+    await db.execute("UPDATE outbox SET attempts = ?, next_attempt = ? WHERE id = ?", notice.attempts + 1, now + delay,
+                     notice.id)  # fmt: skip
+
+
+async def probe_now(db: Connection, now: float, *, guild_id: int | None = None, channel_id: int | None = None) -> int:
+    """The probes of paused matches (in a server, or a channel) are due now: something changed
+    that may have given the bot its access back. Returns how many."""
+    where, value = ("guild_id", guild_id) if guild_id is not None else ("channel_id", channel_id)
+    return await db.execute(
+        f"UPDATE outbox SET next_attempt = ? WHERE {where} = ? AND kind = ? AND next_attempt > ?",
+        now, value, "resume", now,
+    )  # fmt: skip
 
 
 LEASE_SECONDS = 60.0  # a process that took a notice and died leaves it to another after this

@@ -165,6 +165,16 @@ POSTGRES_MIGRATIONS: list[tuple[int, list[str]]] = [
             "ALTER TABLE outbox ADD COLUMN owner TEXT",
         ],
     ),
+    (
+        8,
+        [
+            # A match paused while its channel cannot be posted to; why a match is not rated.
+            "ALTER TABLE matches ADD COLUMN suspended_at DOUBLE PRECISION",
+            "ALTER TABLE matches ADD COLUMN unrated_reason TEXT",
+            # What a notice is, for the few that are handled apart (see bot/replies.py, Notice.kind).
+            "ALTER TABLE outbox ADD COLUMN kind TEXT NOT NULL DEFAULT ''",
+        ],
+    ),
 ]
 
 FIRST_VERSION = POSTGRES_MIGRATIONS[0][0]

@@ -364,10 +364,11 @@ async def test_a_board_after_a_button_is_posted_by_the_outbox_if_the_front_end_c
 
 
 # --- 16. deleted channels ---------------------------------------------------------------------------
-async def test_a_deleted_channel_suspends_its_match_unrated_and_stops_its_timers(posts: Posts) -> None:
+async def test_a_deleted_channel_ends_its_match_unrated_and_stops_its_timers(posts: Posts) -> None:
     await started(posts.service, 1, deadline_days=2)
     posts.failures = [ChannelGone()]
-    assert await posts.after(DAY) == []  # the first reminder finds the channel gone
+    [told] = await posts.after(DAY)  # the first reminder finds the channel gone; the players are told by DM
+    assert told.startswith("Your Tic-tac-toe match in <#1> has ended: its channel was deleted.")
     assert await status(posts.service, 1) == ("aborted", False)
     async with posts.service.storage.reading() as db:
         row = await queries.latest_match_in(db, 1)
