@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+from bot import rating_gate
 from bot.clock import Clock, SystemClock
 from bot.commands.cooldown import Cooldowns
 from bot.errors import NoMatch, ServiceError
@@ -105,6 +106,8 @@ class MatchService:
         row, state = await self.book.load(channel_id)
         self.lobby.check_start(row, state, user_id)
         headline = str(M("The match begins! {seating}", seating=self._seating(state)))
+        if await self.lobby.pair_cap_reached(row, state):
+            headline += f"\n{rating_gate.cap_note()}"
         if state.in_setup():
             secret = M("First every side sets up in secret (the button below). Nobody sees another's choice until "
                        "all are made.")  # fmt: skip

@@ -16,6 +16,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from bot import rating_gate
 from bot.clock import Clock
 from bot.errors import BoardChanged, NoMatch, ServiceError
 from bot.match import Entry, EntryKind, MatchState, replay, snapshot
@@ -231,6 +232,8 @@ class MatchBook:
         if outcome is not None:
             result = result_text(rules, outcome, rules.state_seats(new.game))
             columns |= {"status": "finished", "result": result, "end_reason": outcome.reason}
+            if row.rated and rating_gate.ended_early(new):  # not played enough to count (bot/rating_gate.py)
+                columns |= {"rated": False, "unrated_reason": rating_gate.ENDED_EARLY}
         activity = any(item.entry.kind in (EntryKind.ACTION, EntryKind.UNDO, EntryKind.SETUP) for item in logged)
         # A long match is saved whole now and then, so loading it replays only a short tail.
         saved = await asyncio.to_thread(snapshot.dump, new) if snapshot.due(state.version, new.version) else None

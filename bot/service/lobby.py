@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from bot import texts
+from bot import rating_gate, texts
 from bot.errors import ChannelBusy, NotAllowed, NotInMatch, ServiceError
 from bot.match import MatchState
 from bot.replies import Reply
@@ -239,6 +239,14 @@ class Lobby:
             left += " " + str(M("{who} now runs the lobby.", who=texts.mention(remaining[0])))
         return Reply(f"{left}\n{texts.lobby_text(state)}", match_id=row.id, game=row.game)
 
+    async def pair_cap_reached(self, row: MatchRow, state: MatchState) -> bool:
+        """Whether the match would start unrated by the daily cap between two of its members (the
+        start itself decides again, in its transaction)."""
+        if not row.rated or state.computers:
+            return False
+        async with self.book.storage.reading() as db:
+            return await rating_gate.pair_cap_reached(db, row, state, self.book.clock.now())
+
     def check_start(self, row: MatchRow, state: MatchState, user_id: int) -> None:
         """Why this member cannot start this lobby now, if they cannot (ServiceError)."""
         if row.status != "lobby":
@@ -262,8 +270,14 @@ class Lobby:
         """Start a lobby (checked as `check_start` does), with `backup` (the first board, built by
         the caller) kept until the front end posts it; returns the backup's notice id."""
         self.check_start(row, state, user_id)
+        now = self.book.clock.now()
         async with self.book.claim(row, M("the lobby changed, look again")) as db:
-            await queries.update_match(db, row.id, status="active", rated=row.rated and not state.computers)
+            rated, reason = row.rated and not state.computers, None
+            if rated:
+                await rating_gate.hold_members(db, row, state)  # two starts sharing a member count each other
+                if await rating_gate.pair_cap_reached(db, row, state, now):
+                    rated, reason = False, rating_gate.PAIR_CAP
+            await queries.update_match(db, row.id, status="active", rated=rated, unrated_reason=reason, started_at=now)
             await timers.clear(db, row.id, TimerKind.LOBBY)
             if self.book.scheduler is not None:
                 await self.book.scheduler.reschedule(

@@ -8,7 +8,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from bot import texts
+from bot import rating_gate, texts
 from bot.errors import BoardChanged, ConfirmFirst, NotAllowed, NotInMatch, NotYourTurn, OutdatedBoard, ServiceError
 from bot.match import Entry, EntryKind, MatchState, Proposal, ProposalKind
 from bot.replies import Reply
@@ -286,6 +286,8 @@ class Play:
             text = f"{headline}\n**{texts.sentence(outcome.summary)}** {texts.seating_text(after)}"
             if scores:
                 text += f"\n{scores}"
+            if row.rated and rating_gate.ended_early(after):
+                text += f"\n{rating_gate.early_note()}"
             mentions = tuple(sorted(after.players))
         else:
             text = "\n".join(line for line in (headline, scores, texts.next_text(after)) if line)

@@ -279,6 +279,7 @@ SQLITE_MIGRATIONS: list[tuple[int, list[str]]] = [
             # time until it can again; why a match is not rated, when a rule made it so (bot/rating_gate.py).
             "ALTER TABLE matches ADD COLUMN suspended_at REAL",
             "ALTER TABLE matches ADD COLUMN unrated_reason TEXT",
+            "ALTER TABLE matches ADD COLUMN started_at REAL",  # when the lobby became a match
             # What a notice is, for the few that are handled apart (see bot/replies.py, Notice.kind).
             "ALTER TABLE outbox ADD COLUMN kind TEXT NOT NULL DEFAULT ''",
         ],

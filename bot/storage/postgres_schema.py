@@ -171,6 +171,7 @@ POSTGRES_MIGRATIONS: list[tuple[int, list[str]]] = [
             # A match paused while its channel cannot be posted to; why a match is not rated.
             "ALTER TABLE matches ADD COLUMN suspended_at DOUBLE PRECISION",
             "ALTER TABLE matches ADD COLUMN unrated_reason TEXT",
+            "ALTER TABLE matches ADD COLUMN started_at DOUBLE PRECISION",  # when the lobby became a match
             # What a notice is, for the few that are handled apart (see bot/replies.py, Notice.kind).
             "ALTER TABLE outbox ADD COLUMN kind TEXT NOT NULL DEFAULT ''",
         ],
