@@ -22,6 +22,7 @@ from bot.match import Entry, EntryKind, MatchState
 from bot.replies import Image, Notice, Reply
 from bot.service.book import MatchBook, Renderer, default_renderer
 from bot.service.computer import ComputerPlayers
+from bot.service.heavy import HeavyReads
 from bot.service.lobby import LEVELS, Lobby
 from bot.service.notices import notice_from_json
 from bot.service.paused import PausedMatches
@@ -57,9 +58,10 @@ class MatchService:
         # `owner`: this process among those sharing the database (its shards), on its backups.
         self.book = MatchBook(storage, self.clock, renderer, render_threads, owner)
         self._adopted = False
-        self.lobby = Lobby(self.book, lobby_days=lobby_days, lobbies_per_member=lobbies_per_member)
+        self.heavy = HeavyReads()  # replays and imports, queued per member, in a worker process
+        self.lobby = Lobby(self.book, self.heavy, lobby_days=lobby_days, lobbies_per_member=lobbies_per_member)
         self.play = Play(self.book)
-        self.reading = Reading(self.book)
+        self.reading = Reading(self.book, self.heavy)
         self.match_settings = MatchSettings(self.book)
         self.timers = TurnTimers(self.book, self.play)
         self.paused = PausedMatches(self.book)
@@ -224,14 +226,16 @@ class MatchService:
     async def status(self, guild_id: int, channel_id: int) -> Reply:
         return await self.reading.status(channel_id)
 
-    async def history(self, guild_id: int, channel_id: int, page: int = 1) -> Reply:
-        return await self.reading.history(channel_id, page)
+    async def history(self, guild_id: int, channel_id: int, page: int = 1, *, user_id: int | None = None) -> Reply:
+        return await self.reading.history(channel_id, page, user_id)
 
     async def export(self, guild_id: int, channel_id: int) -> Reply:
         return await self.reading.export(channel_id)
 
-    async def replay(self, guild_id: int, channel_id: int, last: int | None = None) -> Reply:
-        return await self.reading.replay(channel_id, last)
+    async def replay(
+        self, guild_id: int, channel_id: int, last: int | None = None, *, user_id: int | None = None
+    ) -> Reply:
+        return await self.reading.replay(channel_id, last, user_id)
 
     async def my_turns(self, guild_id: int, user_id: int) -> list[TurnInfo]:
         return await self.reading.my_turns(guild_id, user_id)

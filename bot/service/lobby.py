@@ -3,7 +3,6 @@ starting, and aborting. Seats and sides come from the game interface."""
 
 from __future__ import annotations
 
-import asyncio
 import random
 import secrets
 from collections.abc import Mapping
@@ -15,6 +14,7 @@ from bot.errors import ChannelBusy, NotAllowed, NotInMatch, ServiceError
 from bot.match import MatchState
 from bot.replies import Reply
 from bot.service.book import MatchBook
+from bot.service.heavy import HeavyReads
 from bot.storage import ChannelHasMatch, MatchRow, timers
 from bot.storage import matches as queries
 from bot.storage.matches import NewMatch
@@ -69,8 +69,11 @@ def _held(state: MatchState, seat: str) -> bool:
 
 
 class Lobby:
-    def __init__(self, book: MatchBook, *, lobby_days: float = 7.0, lobbies_per_member: int = 3) -> None:
+    def __init__(
+        self, book: MatchBook, heavy: HeavyReads, *, lobby_days: float = 7.0, lobbies_per_member: int = 3
+    ) -> None:
         self.book = book
+        self.heavy = heavy
         self.lobby_days = lobby_days
         self.lobbies_per_member = lobbies_per_member
 
@@ -102,7 +105,8 @@ class Lobby:
         seed = secrets.randbelow(2**31) if seed is None else seed
         rated = start is None
         if start is not None:
-            position = await asyncio.to_thread(_start_from, rules, start)  # a long record replays for a while
+            # A long record replays for a while: in turn with other members' heavy reads (bot/service/heavy.py).
+            position = await self.heavy.run(user_id, start_position, rules.slug, start, small=len(start) < SMALL_IMPORT)
             players = len(rules.state_seats(rules.load(position)))
         else:
             position = rules.notation(rules.new(players, chosen, seed))
@@ -323,8 +327,13 @@ def _players_for(rules: Game[Any], choice: str) -> int:
     return min(rules.player_counts)
 
 
-def _start_from(rules: Game[Any], text: str) -> str:
-    """A start position from a game record (JSON) or position notation."""
+SMALL_IMPORT = 20_000  # characters: a record this short is replayed in a thread, not worth a process
+
+
+def start_position(slug: str, text: str) -> str:
+    """A start position from a game record (JSON) or position notation (run in a worker process
+    for a long record: a module-level function of plain arguments)."""
+    rules = get_game(slug)
     try:
         if text.lstrip().startswith("{"):
             record = GameRecord.from_json(text)

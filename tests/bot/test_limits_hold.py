@@ -7,6 +7,7 @@ import asyncio
 import logging
 import os
 import shutil
+import threading
 import time
 from pathlib import Path
 
@@ -22,6 +23,7 @@ from tests.bot.hostile_storage import lock_held_elsewhere, logged_moves
 from tests.bot.hostile_surface import stub_renderer
 
 GUILD, ALICE, BOB = 1000, 11, 22
+TIMEOUT = 20.0
 GAME = "tictactoe"
 
 
@@ -180,3 +182,39 @@ async def test_a_new_database_is_made_only_at_a_first_start_and_says_so_once(
     Path(path + ".lost").unlink()
     storage = await open_storage(path)  # the operator chose to begin afresh
     await storage.close()
+
+
+# --- 8. heavy reads, one member's after another's ------------------------------------------------
+async def test_heavy_reads_are_served_member_by_member_and_a_flood_is_told_to_wait(db_path: str) -> None:
+    """One member asks for three replays, then two others for one each, while the worker is busy:
+    the others' go right after the flooder's first, before its second and third; a fourth on the
+    way from the flooder is refused politely."""
+    service = await a_match_per_channel(db_path, 1)
+    try:
+        for user, square in ((ALICE, "a1"), (BOB, "b1"), (ALICE, "a2")):
+            await service.act(GUILD, 1, user, square)
+        flooder, others = 77, (88, 99)
+        finished: list[int] = []
+        busy = threading.Event()
+        running = asyncio.ensure_future(service.heavy.run(5, busy.wait, small=True))  # someone's long job
+
+        async def replay(user: int) -> None:
+            await service.replay(GUILD, 1, user_id=user)
+            finished.append(user)
+
+        async def queued(user: int, count: int) -> None:
+            while service.heavy.on_the_way(user) < count:  # its requests reach the queue (a few reads first)
+                await asyncio.sleep(0)
+
+        flood = [asyncio.ensure_future(replay(flooder)) for _ in range(3)]
+        await asyncio.wait_for(queued(flooder, 3), TIMEOUT)
+        with pytest.raises(ServiceError, match="you already have 3 replays or imports on the way"):
+            await service.replay(GUILD, 1, user_id=flooder)
+        rest = [asyncio.ensure_future(replay(user)) for user in others]
+        for user in others:
+            await asyncio.wait_for(queued(user, 1), TIMEOUT)
+        busy.set()
+        await asyncio.gather(running, *flood, *rest)
+    finally:
+        await service.close()
+    assert finished == [flooder, *others, flooder, flooder]
