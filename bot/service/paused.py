@@ -113,7 +113,7 @@ class PausedMatches:
         if row is None or state is None or row.status != "active" or row.suspended_at is None:
             return None
         with speaking(notice.locale):
-            lines = [str(M("▶ I can post in this channel again: the match goes on where it stopped. It is not "
+            lines = [str(M("I can post in this channel again: the match goes on where it stopped. It is not "
                            "rated, since it was paused."))]  # fmt: skip
             if row.deadline_days:
                 lines.append(str(P("Each turn's {count}-day deadline starts afresh from now.",

@@ -196,6 +196,8 @@ async def test_a_moderator_aborts_a_started_match_unrated(posts: Posts) -> None:
 
 async def test_a_player_who_leaves_a_started_match_resigns_and_loses(posts: Posts) -> None:
     await started(posts.service, 1)
+    for user, square in ((ALICE, "a1"), (BOB, "b1"), (ALICE, "c3"), (BOB, "b3")):  # played enough to be rated
+        await posts.service.act(GUILD, 1, user, square)
     with pytest.raises(ConfirmFirst, match="Resigning ends the match as a loss for O"):
         await dispatch(posts.service, who(BOB), GAME, "leave", {})
     left = await dispatch(posts.service, who(BOB), GAME, "leave", {})  # again within a minute: confirmed

@@ -105,7 +105,7 @@ async def test_a_match_whose_channel_refuses_the_bot_is_paused_unrated_and_resum
     channels.closed.clear()  # the permission is back; a change in the server says so
     await service.access_may_be_back(guild_id=GUILD)
     [back] = await channels.after(0)
-    assert back.reply.text.startswith("▶ I can post in this channel again: the match goes on where it stopped.")
+    assert back.reply.text.startswith("I can post in this channel again: the match goes on where it stopped.")
     assert "Each turn's 2-day deadline starts afresh from now." in back.reply.text
     assert back.reply.image is not None and back.reply.mentions == (ALICE,) and back.reply.actionable
     resumed = channels.clock.now()
@@ -131,7 +131,7 @@ async def test_a_command_in_the_channel_that_discord_lets_the_bot_answer_resumes
     assert await timers_of(service) == {}
     await service.access_may_be_back(channel_id=CHANNEL)  # the cog, when Discord says it may post there
     [back] = await channels.after(0)
-    assert back.reply.text.startswith("▶") and back.reply.mentions == (BOB,)
+    assert back.reply.text.startswith("I can post in this channel again") and back.reply.mentions == (BOB,)
     assert set(await timers_of(service)) == {TimerKind.DEADLINE, TimerKind.REMINDER}
 
 
@@ -181,8 +181,10 @@ async def test_the_bot_losing_send_messages_pauses_the_match_and_getting_it_back
 
     channel.permission_overwrites.remove(deny)  # given back
     await double.dispatch_channel_event("CHANNEL_UPDATE", channel)
-    back = await double.wait_for_message(lambda m: m.channel_id == channel.id and m.content.startswith("▶"),
-                                         timeout=TIMEOUT)  # fmt: skip
+    back = await double.wait_for_message(
+        lambda m: m.channel_id == channel.id and m.content.startswith("I can post in this channel again"),
+        timeout=TIMEOUT,
+    )
     assert "the match goes on where it stopped" in back.content and len(back.files) == 1
     assert back.custom_ids()  # its buttons: play on from here
     await bot.timers.settled()  # the bot took note of the post
