@@ -147,7 +147,8 @@ class MatchService:
         the match's latest. Front ends call this after every public post of a reply."""
         if not reply.notice_ids and not (message_id and reply.image is not None and reply.match_id is not None):
             return
-        async with self.storage.transaction() as db:
+        # Not worth a wait for the disk: lost (a power cut), the backup is posted again, nothing worse.
+        async with self.storage.transaction(durable=False) as db:
             for notice_id in reply.notice_ids:
                 await outbox.delivered(db, notice_id)
             if message_id and reply.image is not None and reply.match_id is not None:
@@ -346,7 +347,7 @@ class MatchService:
         """A notice was posted (as `notice`, its form at posting time): done with it; a board it
         carried is the match's latest."""
         notice = notice or notice_from_json(item.notice)
-        async with self.storage.transaction() as db:
+        async with self.storage.transaction(durable=False) as db:  # lost, it is posted again: its nonce dedupes
             await outbox.delivered(db, item.id)
             if message_id and notice.reply.image is not None and item.match_id is not None:
                 await matches.update_match(db, item.match_id, board_message_id=message_id)

@@ -292,10 +292,11 @@ class SQLiteStorage:
                 raise StorageUnavailable(writing=False) from error
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[SQLiteConnection]:
+    async def transaction(self, *, durable: bool = True) -> AsyncIterator[SQLiteConnection]:
         """BEGIN IMMEDIATE … COMMIT, rolled back on any exception. Writes take their turn in the
         order they came, each waiting (for this process's turn, then for another process's lock)
-        until `write_wait` after it was asked for."""
+        until `write_wait` after it was asked for. `durable=False`: committed without an fsync
+        (synchronous=NORMAL; in WAL mode a power cut may lose it, a killed process does not)."""
         self._check_file(writing=True)
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self.write_wait
@@ -310,6 +311,8 @@ class SQLiteStorage:
             raise StorageUnavailable(writing=True) from None
         try:
             raw = self._writer
+            if not durable:
+                await raw.execute("PRAGMA synchronous = NORMAL")
             try:
                 await self._begin(raw, deadline)
             except sqlite3.DatabaseError as error:
@@ -336,6 +339,9 @@ class SQLiteStorage:
                     raise StorageUnavailable(writing=True) from error
                 raise
         finally:
+            if not durable:
+                with suppress(sqlite3.Error, ValueError):
+                    await self._writer.execute("PRAGMA synchronous = FULL")
             self._write_lock.release()
 
     async def _begin(self, raw: aiosqlite.Connection, deadline: float) -> None:
