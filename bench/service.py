@@ -189,10 +189,11 @@ async def flood(location: str, seconds: float) -> None:
                 action = rng.choice(state.rules.legal_actions(state.game)).notation()
                 began = time.perf_counter()
                 try:
-                    await service.act(GUILD, channel, user, action)
+                    reply = await service.act(GUILD, channel, user, action)
                 except BoardChanged:
                     continue
                 latencies.append(time.perf_counter() - began)
+                await service.posted(reply, None)  # as the front end reports its post
                 await asyncio.sleep(0.2)
 
         quiet: list[float] = []
@@ -279,10 +280,11 @@ async def heavy_flood(location: str, seconds: float) -> None:
                 action = rng.choice(state.rules.legal_actions(state.game)).notation()
                 began = time.perf_counter()
                 try:
-                    await service.act(GUILD, channel, user, action)
+                    reply = await service.act(GUILD, channel, user, action)
                 except BoardChanged:
                     continue
                 latencies.append(time.perf_counter() - began)
+                await service.posted(reply, None)  # as the front end reports its post
                 await asyncio.sleep(0.2)
 
         quiet: list[float] = []

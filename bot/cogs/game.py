@@ -163,7 +163,10 @@ class GameCog(commands.Cog):
             await self._run(interaction, spec, options)
             if _can_post(interaction) and interaction.channel_id:
                 # Discord says the bot may post here: a match paused for this channel tries again now.
-                await self.service.access_may_be_back(channel_id=interaction.channel_id)
+                try:
+                    await self.service.access_may_be_back(channel_id=interaction.channel_id)
+                except ServiceError:  # the command was answered; the probe's own schedule still runs
+                    log.info("could not look for paused matches", extra={"channel": interaction.channel_id})
 
     async def _run(self, interaction: discord.Interaction, spec: CommandSpec, options: Mapping[str, Any]) -> None:
         typed = dict(options)
