@@ -65,12 +65,17 @@ class HeavyReads:
         """The member's heavy reads queued or running now."""
         return len(self._queues.get(member, ())) + self._running.get(member, 0)
 
-    async def run(self, member: int, call: Callable[..., T], *args: Any, small: bool = False) -> T:
-        """Run `call(*args)` (a picklable module-level function) in turn with other members' heavy
-        reads; TooSoon if this member has PER_MEMBER already on the way."""
+    def check(self, member: int) -> None:
+        """TooSoon if this member has PER_MEMBER heavy reads on the way already: asked before any
+        other work, so a flood of refused requests costs next to nothing."""
         if self.on_the_way(member) >= self.per_member:
             raise TooSoon(M("you already have {count} replays or imports on the way: wait for them to finish, then "
                             "ask again", count=self.per_member))  # fmt: skip
+
+    async def run(self, member: int, call: Callable[..., T], *args: Any, small: bool = False) -> T:
+        """Run `call(*args)` (a picklable module-level function) in turn with other members' heavy
+        reads; TooSoon if this member has PER_MEMBER already on the way."""
+        self.check(member)
         job = _Job(member, call, args, small, asyncio.get_running_loop().create_future())
         self._queues.setdefault(member, deque()).append(job)
         self._pump()

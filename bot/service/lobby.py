@@ -92,6 +92,8 @@ class Lobby:
         parent_channel_id: int | None = None,
         seed: int | None = None,
     ) -> Reply:
+        if start is not None:
+            self.heavy.check(user_id)  # an import waits its turn with the member's other heavy reads
         rules = get_game(game)
         check_deadline(deadline_days)
         players = players or _players_for(rules, seats)

@@ -154,6 +154,7 @@ class Reading:
         )
 
     async def replay(self, channel_id: int, last: int | None = None, user_id: int | None = None) -> Reply:
+        self.heavy.check(user_id or 0)
         row, state = await self.book.load(channel_id, open_only=False)
         if not state.played:
             raise NotAllowed(M("no actions have been played yet"))
