@@ -93,7 +93,7 @@ async def player(
         began = time.perf_counter()
         reply = await service.act(GUILD, channel, user, action)
         latencies.append(time.perf_counter() - began)
-        await service.posted(reply, None)  # as the front end reports its post (its backup is dropped)
+        await service.posted(reply, 900_000_000 + len(latencies))  # as a front end reports its post and its id
 
 
 def summary(mode: str, latencies: list[float], elapsed: float, note: str = "") -> dict[str, float]:
@@ -193,7 +193,7 @@ async def flood(location: str, seconds: float) -> None:
                 except BoardChanged:
                     continue
                 latencies.append(time.perf_counter() - began)
-                await service.posted(reply, None)  # as the front end reports its post
+                await service.posted(reply, 900_000_000 + len(latencies))  # as a front end reports its post and its id
                 await asyncio.sleep(0.2)
 
         quiet: list[float] = []
@@ -284,7 +284,7 @@ async def heavy_flood(location: str, seconds: float) -> None:
                 except BoardChanged:
                     continue
                 latencies.append(time.perf_counter() - began)
-                await service.posted(reply, None)  # as the front end reports its post
+                await service.posted(reply, 900_000_000 + len(latencies))  # as a front end reports its post and its id
                 await asyncio.sleep(0.2)
 
         quiet: list[float] = []

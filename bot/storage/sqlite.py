@@ -173,6 +173,7 @@ class SQLiteStorage:
         writer: aiosqlite.Connection,
         reader: aiosqlite.Connection | None,
         identity: tuple[int, int] | None = None,
+        quick: aiosqlite.Connection | None = None,
     ) -> None:
         self.path = path
         self.location = path
@@ -182,6 +183,9 @@ class SQLiteStorage:
         self._gone: str | None = None
         self._writer = writer
         self._reader = reader
+        # A second writing connection with synchronous=NORMAL, for writes that need not wait for the
+        # disk (`transaction(durable=False)`); the write lock lets one connection write at a time.
+        self._quick = quick
         self._write_lock = asyncio.Lock()
         self._read_lock = asyncio.Lock() if reader is not None else self._write_lock
         self.schema_version = 0
@@ -201,6 +205,7 @@ class SQLiteStorage:
         new = not memory and not Path(path).exists()
         writer: aiosqlite.Connection | None = None
         reader: aiosqlite.Connection | None = None
+        quick: aiosqlite.Connection | None = None
         try:
             writer = await _connect(path)
             await writer.execute("PRAGMA journal_mode = WAL")
@@ -218,9 +223,11 @@ class SQLiteStorage:
             if not memory:
                 await _probe_write(writer)
                 reader = await _connect(path, read_only=True)
+                quick = await _connect(path)
+                await quick.execute("PRAGMA synchronous = NORMAL")
         except BaseException as error:
             # Whatever went wrong (a damaged page can even fail to decode), close what was opened.
-            await _close_all(reader, writer)
+            await _close_all(reader, quick, writer)
             if isinstance(error, StorageOpenError) or not isinstance(error, Exception):
                 raise
             if isinstance(error, sqlite3.Error | UnicodeError):
@@ -231,14 +238,14 @@ class SQLiteStorage:
         identity = None if memory else _identity_of(path)
         if new:
             log.info("created a new, empty database (a first start)", extra={"database": path})
-        storage = cls(path, writer, reader, identity)
+        storage = cls(path, writer, reader, identity, quick)
         storage.schema_version = version
         return storage
 
     async def close(self) -> None:
         # The reader first: the last connection to close checkpoints the WAL into the file and
         # removes it, and a read-only connection cannot; the file alone is then complete.
-        await _close_all(self._reader, self._writer)
+        await _close_all(self._reader, self._quick, self._writer)
 
     def _check_file(self, *, writing: bool) -> None:
         """Refuse (StorageUnavailable) once the database file is gone, or another file stands in its
@@ -295,8 +302,9 @@ class SQLiteStorage:
     async def transaction(self, *, durable: bool = True) -> AsyncIterator[SQLiteConnection]:
         """BEGIN IMMEDIATE … COMMIT, rolled back on any exception. Writes take their turn in the
         order they came, each waiting (for this process's turn, then for another process's lock)
-        until `write_wait` after it was asked for. `durable=False`: committed without an fsync
-        (synchronous=NORMAL; in WAL mode a power cut may lose it, a killed process does not)."""
+        until `write_wait` after it was asked for. `durable=False`: committed without an fsync, on
+        the connection kept with synchronous=NORMAL (in WAL mode a power cut may lose it, a killed
+        process does not; the next durable commit makes it durable too)."""
         self._check_file(writing=True)
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self.write_wait
@@ -310,9 +318,7 @@ class SQLiteStorage:
             _log_fault(self.path, error, writing=True)
             raise StorageUnavailable(writing=True) from None
         try:
-            raw = self._writer
-            if not durable:
-                await raw.execute("PRAGMA synchronous = NORMAL")
+            raw = self._writer if durable or self._quick is None else self._quick
             try:
                 await self._begin(raw, deadline)
             except sqlite3.DatabaseError as error:
@@ -339,9 +345,6 @@ class SQLiteStorage:
                     raise StorageUnavailable(writing=True) from error
                 raise
         finally:
-            if not durable:
-                with suppress(sqlite3.Error, ValueError):
-                    await self._writer.execute("PRAGMA synchronous = FULL")
             self._write_lock.release()
 
     async def _begin(self, raw: aiosqlite.Connection, deadline: float) -> None:
