@@ -322,13 +322,16 @@ class MatchService:
         reply = notice.reply
         if reply.match_id is None or not (notice.draw_board or reply.answers):
             return notice
+        current, state = False, None
         try:
             row, state = await self.book.load_match(reply.match_id)
-        except ServiceError:
-            row = None
-        open_question = state.proposal is not None and state.proposal.seq == reply.question if row else False
-        current = row is not None and state.board_version == reply.version and (open_question or not reply.answers)
-        if current and notice.draw_board:
+        except ServiceError:  # gone, or its records damaged: its words alone
+            pass
+        else:
+            asked = state.proposal is not None and state.proposal.seq == reply.question
+            current = (row.status in ("active", "finished") and state.board_version == reply.version
+                       and (asked or not reply.answers))  # fmt: skip
+        if current and state is not None and notice.draw_board:
             with speaking(notice.locale):
                 image = await self.book.render(state, recent_actions(state), locale=notice.locale)
             return replace(notice, reply=replace(reply, image=image), draw_board=False)
