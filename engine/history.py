@@ -1,17 +1,24 @@
 """The history a game's repetition rule counts: the key of every position of one line of play.
 
 Only keys are kept (a position's 64-bit hash, 8 bytes in an array), not positions (kilobytes
-each): a match of thousands of actions stays small, and counting a repetition is a scan of
-the array in C. A game makes its keys from its positions' integers only, so they are the
-same in every process, which lets a snapshot carry the history (`pack`, `unpack`).
+each): a match of thousands of actions stays small. A game makes its keys from its positions'
+integers only, so they are the same in every process, which lets a snapshot carry the history
+(`pack`, `unpack`).
+
+Counting must stay cheap however long the line: scanning thousands of keys for every action
+made a long match's actions (and its replay after a restart) slower the longer it ran. So a
+line's older keys are *settled* into a sorted array, counted by binary search, and only the
+recent ones (fewer than `History.SETTLE`) are scanned.
 """
 
 from __future__ import annotations
 
 import base64
+import binascii
 import sys
 import threading
 from array import array
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable
 
 # Guards the check-then-append in History.extended: states are values and may be
@@ -28,49 +35,89 @@ class History:
     that refers to this one for its first `length` entries instead of copying them, so
     `apply` stays O(1) however long the game. Chains are flattened once they get deep,
     which keeps counting a repetition cheap.
+
+    A root segment (no parent) may hold its first `base` entries settled: `settled` is them
+    as a sorted array, whose order of play is no longer known. Every state holding such a
+    segment has seen all of them (the segment was made for a state `SETTLE` entries further
+    on), so no count ever needs part of them.
     """
 
-    __slots__ = ("base", "depth", "keys", "parent")
+    __slots__ = ("base", "depth", "keys", "parent", "settled")
 
     MAX_DEPTH = 24
+    SETTLE = 128  # recent keys scanned before they are settled into the sorted part
 
-    def __init__(self, keys: Iterable[int], parent: History | None = None, base: int = 0) -> None:
+    def __init__(
+        self, keys: Iterable[int], parent: History | None = None, base: int = 0, settled: array[int] | None = None
+    ) -> None:
         self.parent = parent
-        self.base = base  # entries before `base` are the parent's first `base` entries
+        self.base = base  # entries before `base`: the parent's first `base`, or `settled`
+        self.settled: array[int] = settled if settled is not None else array("q")
         self.depth: int = 0 if parent is None else parent.depth + 1
         self.keys = array("q", keys)  # entries base, base + 1, ...
+        assert parent is not None or len(self.settled) == base
+
+    @classmethod
+    def of(cls, keys: array[int], settled: array[int] | None = None) -> History:
+        """A line of `settled` (sorted, as `split` gives them: not checked) and then `keys` (the
+        last one the newest; the others in any order, as `prefix` gives them)."""
+        if settled is None:
+            return cls(keys[-1:], None, len(keys) - 1, array("q", sorted(keys[:-1])))
+        return cls(keys, None, len(settled), settled)
+
+    def split(self, length: int) -> tuple[array[int], array[int]]:
+        """The first `length` entries as (the settled ones, sorted; the others in order of play),
+        for a snapshot: `History.of(others, settled)` restores them without sorting."""
+        segment = self
+        while segment.parent is not None:
+            segment = segment.parent
+        settled = segment.settled
+        keys = self.prefix(length)
+        return settled, keys[len(settled) :]
 
     def prefix(self, length: int) -> array[int]:
-        """The first `length` entries."""
+        """The first `length` entries: in order of play, except that settled ones come first, sorted."""
         if length <= self.base:
-            assert self.parent is not None
+            if self.parent is None:  # a holder of a settled root sees all of it
+                assert length == self.base
+                return array("q", self.settled)
             return self.parent.prefix(length)
-        head = self.parent.prefix(self.base) if self.parent is not None else array("q")
+        head = self.parent.prefix(self.base) if self.parent is not None else array("q", self.settled)
         return head + self.keys[: length - self.base]
 
     def count(self, key: int, length: int) -> int:
         """How often `key` occurs among the first `length` entries."""
         found = 0
-        segment: History | None = self
-        while segment is not None:
+        segment = self
+        while True:
             if length > segment.base:
                 keys, seen = segment.keys, length - segment.base
                 found += keys.count(key) if seen >= len(keys) else keys[:seen].count(key)
                 length = segment.base
+            if segment.parent is None:
+                if length:
+                    settled = segment.settled
+                    found += bisect_right(settled, key) - bisect_left(settled, key)
+                return found
             segment = segment.parent
-        return found
 
     def extended(self, length: int, key: int) -> History:
         """A history holding the first `length` entries and then `key`."""
         with _EXTEND_LOCK:
             if self.base + len(self.keys) == length:
-                self.keys.append(key)
-                return self
+                if self.parent is not None or len(self.keys) < self.SETTLE:
+                    self.keys.append(key)
+                    return self
+                # A new root (this one stays as it is for the states holding it).
+                settled = array("q", self.settled)
+                for old in self.keys:  # a copy and a few memmoves: cheaper than sorting it all
+                    settled.insert(bisect_right(settled, old), old)
+                return History([key], None, length, settled)
         if length <= self.base:
-            assert self.parent is not None
+            assert self.parent is not None  # never shorter than a root's settled part (see the class)
             return self.parent.extended(length, key)
         if self.depth >= self.MAX_DEPTH:
-            return History([*self.prefix(length), key])
+            return History.of(array("q", [*self.prefix(length), key]))
         return History([key], self, length)
 
 
@@ -85,7 +132,7 @@ def pack(keys: array[int]) -> str:
 def unpack(text: str) -> array[int]:
     """The keys `pack` wrote; ValueError if the text is not such keys."""
     keys: array[int] = array("q")
-    keys.frombytes(base64.b64decode(text, validate=True))
+    keys.frombytes(binascii.a2b_base64(text, strict_mode=True))
     if sys.byteorder != "little":
         keys.byteswap()
     return keys

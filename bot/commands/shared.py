@@ -132,7 +132,7 @@ async def _settings(ctx: Context, o: Mapping[str, Any]) -> Reply:
 async def _replay(ctx: Context, o: Mapping[str, Any]) -> Reply:
     if o.get("format") == "record":
         return await ctx.service.export(ctx.who.guild_id, ctx.who.channel_id)
-    return await ctx.service.replay(ctx.who.guild_id, ctx.who.channel_id, o.get("last"))
+    return await ctx.service.replay(ctx.who.guild_id, ctx.who.channel_id, o.get("last"), user_id=ctx.who.user_id)
 
 
 async def _stats(ctx: Context, o: Mapping[str, Any]) -> Reply:
@@ -194,7 +194,8 @@ async def _board(ctx: Context, o: Mapping[str, Any]) -> Reply:
 
 
 async def _history(ctx: Context, o: Mapping[str, Any]) -> Reply:
-    return await ctx.service.history(ctx.who.guild_id, ctx.who.channel_id, o.get("page") or 1)
+    return await ctx.service.history(ctx.who.guild_id, ctx.who.channel_id, o.get("page") or 1,
+                                     user_id=ctx.who.user_id)  # fmt: skip
 
 
 async def _draw(ctx: Context, o: Mapping[str, Any]) -> Reply:

@@ -6,7 +6,7 @@ cannot disagree."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
@@ -181,10 +181,12 @@ class MatchState:
     def waiting_for(self, proposal: Proposal) -> frozenset[Party]:
         return self.answerers(proposal) - proposal.agreed
 
-    def record(self) -> GameRecord:
+    def record(self, steps: Sequence[Played] | None = None) -> GameRecord:
+        """The game record. `steps`: every step played, when memory does not keep them all (a
+        long match: see `steps_from_log`); without them, NotKept is raised for a long match."""
         entries = [
             RecordEntry(p.seat, p.action, p.ending, p.side, str(p.user_id) if p.user_id is not None else None)
-            for p in self.played
+            for p in (self.played if steps is None else steps)
         ]
         return GameRecord(self.rules.slug, self.start, entries, self.player_count, dict(self.options), self.seed,
                           dict(self.revealed_setup))  # fmt: skip

@@ -17,27 +17,34 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any, Protocol
 
+from bot import rating_gate
 from bot.clock import Clock
 from bot.errors import BoardChanged, NoMatch, ServiceError
-from bot.match import Entry, EntryKind, MatchState, replay, snapshot
-from bot.replies import Image
-from bot.storage import Connection, MatchRow, Storage, VersionConflict
+from bot.match import Entry, EntryKind, MatchState, Played, replay, snapshot
+from bot.match.played import PlayedLog, steps_from_log
+from bot.replies import Image, Reply
+from bot.storage import Connection, MatchRow, Storage, VersionConflict, outbox
 from bot.storage import matches as queries
 from bot.storage.matches import LogRow, SeatRow
 from engine.api import Game, result_text
 from engine.i18n import M, Term, Text, active
+from engine.record import GameRecord
 from engine.registry import get_game
 
 log = logging.getLogger(__name__)
 
+BACKUP_DELAY = 20.0  # seconds a front end has to post a reply itself before the outbox does
 REPLAY_ON_LOOP_MAX = 40  # log entries replayed on the event loop; longer logs go to a thread
 # The cache of live states has a byte budget: a long match costs its share, and thousands of
 # short ones fit. A state's size is estimated from what bench/service.py measures: a few KB for
-# the position and the host's fields, about 110 bytes per step played (PlayedLog's columns, the
-# game's 8-byte repetition keys and the action's notation).
+# the position and the host's fields, about 400 bytes per step kept in memory (PlayedLog's
+# columns with the events of at most its 128 recent steps), and at most 8 bytes per step played
+# for the repetition keys a game's draw rules count (Nika keeps one per position; Numica and
+# Pikemen only those since the last capture).
 CACHE_BUDGET = 64 << 20
 STATE_BYTES = 8 << 10
-STEP_BYTES = 128
+STEP_BYTES = 400
+KEY_BYTES = 8
 
 
 class Renderer(Protocol):
@@ -99,10 +106,14 @@ class Logged:
 
 
 class MatchBook:
-    def __init__(self, storage: Storage, clock: Clock, renderer: Renderer, render_threads: int = 2) -> None:
+    def __init__(
+        self, storage: Storage, clock: Clock, renderer: Renderer, render_threads: int = 2, owner: str = "main"
+    ) -> None:
         self.storage = storage
         self.clock = clock
         self.renderer = renderer
+        # Names this process (its shards) on the backups of its front end's posts (bot/storage/outbox.py).
+        self.owner = owner
         self.scheduler: Scheduler | None = None
         # Called after a commit that may have added a sooner timer (the dispatcher wakes up).
         self.on_timers_changed: Callable[[], None] | None = None
@@ -145,10 +156,7 @@ class MatchBook:
             log.error("stored match does not replay", extra={"match": row.id, "error": str(error)})
             damaged = True
         if damaged:
-            raise ServiceError(
-                M("match #{id}'s records are damaged: a moderator can abort it with /{game} {abort}, or restore "
-                  "the database from a backup", id=row.id, game=row.game, abort=Term("abort", "command"))
-            )  # fmt: skip
+            raise ServiceError(damaged_text(row))
         self.remember(row.id, row.version, state)
         return row, state
 
@@ -182,6 +190,36 @@ class MatchBook:
             else:
                 state = replay(begun, log_entries)
         return state
+
+    async def steps(self, row: MatchRow, state: MatchState) -> list[Played]:
+        """Every step of `state` (the match `row` at the version `state` has): from memory in a
+        short match, else rebuilt from the log (memory keeps only the recent ones)."""
+        if state.played.complete:
+            return list(state.played)
+        async with self.storage.reading() as db:
+            rows = await queries.steps_log(db, row.id, state.version)
+        try:  # thousands of steps: in a thread, so the event loop keeps serving the other matches
+            return await asyncio.to_thread(_steps_of, rows, state.played)
+        except ValueError as error:  # `state` came from a snapshot that disagrees with the log
+            log.error("match %s: its snapshot disagrees with its log (%s); replaying the whole log", row.id, error)
+        try:
+            async with self.storage.reading() as db:
+                entries = [e for e in await queries.log_of(db, row.id) if e.seq <= state.version]
+                seats = await queries.seats_of(db, row.id)
+            whole = await self._rebuild(row, seats, None, entries)
+            found = await asyncio.to_thread(_steps_of, rows, whole.played)
+        except (ValueError, RuntimeError) as error:
+            log.error("stored match's steps do not rebuild", extra={"match": row.id, "error": str(error)})
+            raise ServiceError(damaged_text(row)) from error
+        if whole.version == state.version:  # the log decides: the cache holds the match it gives
+            self.remember(row.id, row.version, whole)
+        return found
+
+    async def record(self, row: MatchRow, state: MatchState, steps: list[Played] | None = None) -> GameRecord:
+        """The game record of the match `row` as `state` has it, every step included (`steps`, when
+        the caller has already fetched them)."""
+        steps = await self.steps(row, state) if steps is None else steps
+        return state.record(steps) if len(steps) <= REPLAY_ON_LOOP_MAX else await asyncio.to_thread(state.record, steps)
 
     def remember(self, match_id: int, version: int, state: MatchState) -> None:
         self.forget(match_id)
@@ -244,6 +282,8 @@ class MatchBook:
         if outcome is not None:
             result = result_text(rules, outcome, rules.state_seats(new.game))
             columns |= {"status": "finished", "result": result, "end_reason": outcome.reason}
+            if row.rated and rating_gate.ended_early(new):  # not played enough to count (bot/rating_gate.py)
+                columns |= {"rated": False, "unrated_reason": rating_gate.ENDED_EARLY}
         activity = any(item.entry.kind in (EntryKind.ACTION, EntryKind.UNDO, EntryKind.SETUP) for item in logged)
         # A long match is saved whole now and then, so loading it replays only a short tail.
         saved = await asyncio.to_thread(snapshot.dump, new) if snapshot.due(state.version, new.version) else None
@@ -265,6 +305,17 @@ class MatchBook:
                 await also(db)
         self.remember(row.id, row.version + 1, new)
         self.timers_changed()
+
+    async def keep_backup(self, db: Connection, row: MatchRow, reply: Reply) -> int:
+        """Store, in the committing transaction, the post a front end is about to make, due a little
+        later: if the front end never reports it posted (Discord refused, the process died), the
+        dispatcher posts it. So every committed change reaches the channel at least once."""
+        from bot.service.notices import backup_notice, notice_json
+
+        now = self.clock.now()
+        notice = notice_json(backup_notice(row.guild_id, row.channel_id, reply))
+        return await outbox.add(db, row.id, row.guild_id, row.channel_id, notice, now, now + BACKUP_DELAY,
+                                owner=self.owner)  # fmt: skip
 
     def timers_changed(self) -> None:
         if self.on_timers_changed is not None:
@@ -298,6 +349,11 @@ class MatchBook:
         return await loop.run_in_executor(self._read_pool, draw)
 
 
+def damaged_text(row: MatchRow) -> Text:
+    return M("match #{id}'s records are damaged: a moderator can abort it with /{game} {abort}, or restore the "
+             "database from a backup", id=row.id, game=row.game, abort=Term("abort", "command"))  # fmt: skip
+
+
 def rules_of(slug: str) -> Game[Any]:
     return get_game(slug)
 
@@ -309,6 +365,11 @@ def _from_snapshot(begun: MatchState, saved: tuple[int, str], entries: list[Entr
     if start.version != version:
         raise ValueError(f"a snapshot of version {start.version} stored as {version}")
     return replay(start, entries)
+
+
+def _steps_of(rows: Sequence[Sequence[Any]], played: PlayedLog) -> list[Played]:
+    """`steps_from_log` over `queries.steps_log`'s rows."""
+    return steps_from_log(((int(r[0]), str(r[1]), r[2], r[3], r[4]) for r in rows), played)
 
 
 def _entry_of(row: LogRow) -> Entry:
@@ -335,4 +396,5 @@ def _logged(before: MatchState, after: MatchState, entry: Entry) -> Logged:
 
 def _weight(state: MatchState) -> int:
     """An estimate (on the high side) of the bytes a cached state keeps alive."""
-    return STATE_BYTES + STEP_BYTES * len(state.played)
+    played = state.played
+    return STATE_BYTES + STEP_BYTES * (len(played) - played.first_kept) + KEY_BYTES * len(played)

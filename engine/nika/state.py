@@ -15,7 +15,7 @@ from engine.nika.position import ACTIONS_PER_TURN, Position
 from engine.nika.rules import legal_actions, play
 
 ALL_PASS_TURNS_FOR_DRAW = 4
-SNAPSHOT_FORMAT = 1
+SNAPSHOT_FORMAT = 2
 REPETITIONS_FOR_DRAW = 3
 
 
@@ -93,13 +93,16 @@ class GameState:
         """This state with its history, as text for `restore` (see `Game.snapshot`)."""
         assert self.history is not None
         outcome = self.outcome
+        settled, recent = self.history.split(self.length)
         data = {
             "format": SNAPSHOT_FORMAT,
             "position": self.notation(),
             "all_pass_turns": self.all_pass_turns,
             "turn_all_passes": self.turn_all_passes,
             "outcome": None if outcome is None else [outcome.winner and outcome.winner.slug, outcome.reason.value],
-            "history": pack(self.history.prefix(self.length)),
+            # The repetition keys: the settled ones sorted, then the recent ones (see History).
+            "settled": pack(settled),
+            "history": pack(recent),
         }
         return json.dumps(data, separators=(",", ":"))
 
@@ -107,10 +110,11 @@ class GameState:
     def restore(cls, text: str) -> GameState:
         try:
             data = json.loads(text)
-            if data["format"] != SNAPSHOT_FORMAT:
+            if data["format"] not in (1, SNAPSHOT_FORMAT):  # format 1 had every key in order of play
                 raise ValueError("another format")
             position = Position.from_notation(data["position"])
             keys = unpack(data["history"])
+            settled = unpack(data["settled"]) if data["format"] > 1 else None
             ended = data["outcome"]
             outcome = None if ended is None else Outcome(ended[0] and Team.from_slug(ended[0]), Reason(ended[1]))
             all_pass_turns, turn_all_passes = int(data["all_pass_turns"]), bool(data["turn_all_passes"])
@@ -119,7 +123,8 @@ class GameState:
         # The keys are hashes of positions' integers: another Python could hash them otherwise.
         if not keys or keys[-1] != hash(position):
             raise NotationError("this snapshot's history does not match its position")
-        return cls(position, all_pass_turns, turn_all_passes, outcome, History(keys), len(keys))
+        length = len(keys) + (len(settled) if settled is not None else 0)
+        return cls(position, all_pass_turns, turn_all_passes, outcome, History.of(keys, settled), length)
 
     @property
     def to_act(self) -> City:

@@ -17,13 +17,19 @@ from engine.pikemen.position import Position, next_seat
 from engine.pikemen.rules import legal_actions, play
 from engine.pikemen.words import listed, seat_term
 
-SNAPSHOT_FORMAT = 1
+SNAPSHOT_FORMAT = 2
 
 
 @dataclass(frozen=True, slots=True)
 class GameState:
     """Immutable; `apply` returns a new state. A loaded position has no history: it counts
-    as its own first occurrence."""
+    as its own first occurrence.
+
+    `history` holds the repetition keys since the last move that took pieces off the board (a
+    capture, or a departure with pieces): pieces never come back, so no earlier position can
+    recur. As 100 turns without a capture end the game, that is at most about a hundred keys
+    however long the match (docs/pikemen.md, "What a long match keeps").
+    """
 
     position: Position
     outcome: Outcome | None = None
@@ -64,24 +70,26 @@ class GameState:
         """The position with its history, for `restore` (see `Game.snapshot`); None once over."""
         if self.outcome is not None:
             return None
-        history = pack(self.history.prefix(self.length))
-        return json.dumps({"format": SNAPSHOT_FORMAT, "position": self.notation(), "history": history},
-                          separators=(",", ":"))  # fmt: skip
+        settled, recent = self.history.split(self.length)  # see History: settled ones sorted
+        return json.dumps({"format": SNAPSHOT_FORMAT, "position": self.notation(), "settled": pack(settled),
+                           "history": pack(recent)}, separators=(",", ":"))  # fmt: skip
 
     @classmethod
     def restore(cls, text: str) -> GameState:
         try:
             data = json.loads(text)
-            if data["format"] != SNAPSHOT_FORMAT:
+            if data["format"] not in (1, SNAPSHOT_FORMAT):  # format 1 had every key in order of play
                 raise ValueError("another format")
             state = cls.from_notation(data["position"])
             keys = unpack(data["history"])
+            settled = unpack(data["settled"]) if data["format"] > 1 else None
         except (ValueError, KeyError, TypeError) as error:
             raise NotationError(f"this is not a snapshot of a Pikemen game: {error}") from None
         # The keys are hashes of integers: another Python could hash them otherwise.
         if state.outcome is not None or not keys or keys[-1] != hash(state.position.key):
             raise NotationError("this snapshot's history does not match its position")
-        return cls(state.position, None, History(keys), len(keys))
+        length = len(keys) + (len(settled) if settled is not None else 0)
+        return cls(state.position, None, History.of(keys, settled), length)
 
     @property
     def is_over(self) -> bool:
@@ -102,8 +110,7 @@ class GameState:
         self._check_going()
         position, events = play(self.position, action)
         key = hash(position.key)
-        history = self.history.extended(self.length, key)
-        length = self.length + 1
+        history, length = self._extended(position, key)
         outcome = board_outcome(position, repeated=history.count(key, length) >= REPETITIONS)
         if outcome is not None:
             events.append(_ended(outcome, position))
@@ -133,8 +140,14 @@ class GameState:
             outcome = board_outcome(after)
         if outcome is not None:
             events.append(_ended(outcome, after))
-        history = self.history.extended(self.length, hash(after.key))
-        return GameState(after, outcome, history, self.length + 1), events
+        history, length = self._extended(after, hash(after.key))
+        return GameState(after, outcome, history, length), events
+
+    def _extended(self, after: Position, key: int) -> tuple[History, int]:
+        """The history after moving to `after`: started afresh when pieces left the board."""
+        if sum(after.counts) < sum(self.position.counts):
+            return History([key]), 1
+        return self.history.extended(self.length, key), self.length + 1
 
     def agree(self) -> tuple[GameState, list[Event]]:
         """A draw agreed by every seat still in the game."""

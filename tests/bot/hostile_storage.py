@@ -41,9 +41,9 @@ async def build_matches(path: str, count: int) -> list[tuple[int, str]]:
         for channel in range(1, count + 1):
             await service.new_match(GUILD, channel, ALICE, "x", game="tictactoe", seed=channel)
             await service.join(GUILD, channel, BOB, "o")
-            await service.start(GUILD, channel, ALICE)
+            await service.posted(await service.start(GUILD, channel, ALICE), None)  # as a front end reports
             for number, square in enumerate(MOVES[: channel % 5]):
-                await service.act(GUILD, channel, ALICE if number % 2 == 0 else BOB, square)
+                await service.posted(await service.act(GUILD, channel, ALICE if number % 2 == 0 else BOB, square), None)
                 acknowledged.append((channel, square))
     finally:
         await service.close()

@@ -1,20 +1,26 @@
 """Long matches stay cheap: the service saves a match whole now and then, so a restart replays
 only the log after the newest snapshot; what it rebuilds is exactly what the whole log gives;
-and its cache of live states is bounded in bytes. (Snapshots every 10 versions here, not 100,
-to keep the matches short.)"""
+memory keeps only the recent steps, and what members read of older ones (history, records,
+replays) comes whole from the log; and its cache of live states is bounded in bytes. (Snapshots
+every 10 versions here, not 100, to keep the matches short.)"""
 
 from __future__ import annotations
 
+import json
 import logging
 import random
 from typing import Any
 
 import pytest
 
-from bot.match import MatchState, replay, snapshot
+from bot.match import MatchState, played, replay, snapshot
 from bot.service import MatchService, book
+from bot.service.reading import HISTORY_PAGE_SIZE
 from bot.storage import matches as queries
-from tests.bot.conftest import ALICE, BOB, GUILD, seat
+from engine.api import EndingKind
+from engine.history import pack, unpack
+from engine.record import GameRecord
+from tests.bot.conftest import ALICE, BOB, CAROL, GUILD, seat
 
 CHANNEL = 70
 
@@ -37,7 +43,7 @@ def essentials(state: MatchState) -> dict[str, Any]:
     rules = state.rules
     return {
         "position": rules.notation(state.game),
-        "snapshot": rules.snapshot(state.game),  # the repetition history too
+        "snapshot": game_essentials(rules.snapshot(state.game)),  # the repetition history too
         "version": state.version,
         "board_version": state.board_version,
         "played": [(p.seq, p.seat, p.user_id, p.action, p.ending, p.side) for p in state.played],
@@ -46,6 +52,18 @@ def essentials(state: MatchState) -> dict[str, Any]:
         "proposal": state.proposal,
         "outcome": rules.outcome(state.game),
     }
+
+
+def game_essentials(text: str | None) -> Any:
+    """A game's snapshot, its packed repetition keys as what they count: which keys, how often,
+    and the newest (a long line keeps the older ones sorted, not in order of play)."""
+    if text is None:
+        return None
+    data = json.loads(text)
+    if isinstance(data.get("history"), str):
+        keys = unpack(data.pop("settled", "")) + unpack(data["history"])
+        data["history"] = (sorted(keys), keys[-1])
+    return data
 
 
 async def snapshot_versions(service: MatchService, match_id: int) -> list[int]:
@@ -169,7 +187,7 @@ async def test_the_cache_of_live_matches_is_bounded_in_bytes_and_drops_the_least
             ids[channel] = (await service.book.load(channel))[0].id
         await play_moves(service, 12, random.Random(2), channel=83)  # the heavier one
         # Room for the heavy one and one light one.
-        monkeypatch.setattr(book, "CACHE_BUDGET", 2 * book.STATE_BYTES + 12 * book.STEP_BYTES)
+        monkeypatch.setattr(book, "CACHE_BUDGET", 2 * book.STATE_BYTES + 12 * (book.STEP_BYTES + book.KEY_BYTES))
         cached = service.book._states
         for channel in (81, 82):
             service.book.forget(ids[channel])
@@ -181,5 +199,196 @@ async def test_the_cache_of_live_matches_is_bounded_in_bytes_and_drops_the_least
         await service.state_of(81)
         assert list(cached) == [ids[83], ids[81]]
         assert sum(book._weight(state) for _, state in cached.values()) <= book.CACHE_BUDGET
+    finally:
+        await service.close()
+
+
+# --- Matches longer than what memory keeps (docs/architecture.md, "Long matches") ----------------
+# Memory keeps the last `played.KEPT` steps (26 here, just over what a board highlights): the
+# older ones come from the log, and every history page, record and replay must be the same as
+# from a match rebuilt from its whole log with every step in memory.
+
+
+@pytest.fixture
+def few_steps_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(played, "KEPT", 26)
+    monkeypatch.setattr(snapshot, "STEPS_KEPT", 26)
+
+
+async def act_or_undo(service: MatchService, channel: int, rng: random.Random, undo_every: int, count: int) -> None:
+    """`count` actions, every `undo_every`-th of them taken back (where the game allows) and played otherwise."""
+    for number in range(1, count + 1):
+        state = await service.state_of(channel)
+        legal = [a.notation() for a in state.rules.legal_actions(state.game) if a.notation() != "pass"]
+        user = state.acting_user() or 0
+        await service.act(GUILD, channel, user, rng.choice(legal))
+        if number % undo_every == 0 and (await service.state_of(channel)).undo_point is not None:
+            await service.undo(GUILD, channel, user)
+
+
+async def everything_read(service: MatchService, channel: int) -> dict[str, Any]:
+    """What members can read of a match's past: every history page, the record, the replay."""
+    state = await service.state_of(channel)
+    pages = -(-len(state.played) // HISTORY_PAGE_SIZE)
+    return {
+        "pages": [(await service.history(GUILD, channel, page=p)).text for p in range(1, pages + 1)],
+        "record": (await service.export(GUILD, channel)).file.data,  # type: ignore[union-attr]
+        "replay": (await service.replay(GUILD, channel, last=40)).file.data,  # type: ignore[union-attr]
+    }
+
+
+async def with_every_step_in_memory(service: MatchService, channel: int, monkeypatch: pytest.MonkeyPatch) -> MatchState:
+    """The match rebuilt from its whole log (no snapshot) with nothing dropped from memory."""
+    monkeypatch.setattr(played, "KEPT", 100_000)
+    row, _ = await service.book.load(channel, open_only=False)
+    async with service.storage.transaction() as db:
+        await db.execute("DELETE FROM snapshots WHERE match_id = ?", row.id)
+    service.book.forget(row.id)
+    state = await service.state_of(channel)
+    assert state.played.complete
+    return state
+
+
+async def test_history_records_and_replays_of_a_match_longer_than_memory_keeps_are_whole(
+    db_path: str, few_steps_kept: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rng = random.Random(12)
+    service = await MatchService.open(db_path)
+    try:
+        await seat(service, CHANNEL, {ALICE: "athens-messene", BOB: "sparta-thebes"})
+        await act_or_undo(service, CHANNEL, rng, 7, 40)
+        await service.draw(GUILD, CHANNEL, ALICE, "offer")
+        await service.draw(GUILD, CHANNEL, BOB, "decline")
+        await act_or_undo(service, CHANNEL, rng, 5, 45)
+        state = await service.state_of(CHANNEL)
+        assert not state.played.complete and len(state.played) - state.played.first_kept <= 2 * played.KEPT
+        live = await everything_read(service, CHANNEL)
+    finally:
+        await service.close()
+    service = await MatchService.open(db_path)  # after a restart: from a snapshot and the log after it
+    try:
+        restarted = await service.state_of(CHANNEL)
+        assert not restarted.played.complete and len(restarted.played) == len(state.played)
+        assert await everything_read(service, CHANNEL) == live
+        row, _ = await service.book.load(CHANNEL)
+        steps = await service.book.steps(row, restarted)
+        whole = await with_every_step_in_memory(service, CHANNEL, monkeypatch)
+        assert [p.step for p in steps] == [p.step for p in whole.played]
+        assert await everything_read(service, CHANNEL) == live
+        record = GameRecord.from_json(live["record"].decode())
+        assert len(record.entries) == len(whole.played)
+        assert whole.rules.notation(record.final_state()) == whole.rules.notation(whole.game)
+        assert "`  1` Athens" in live["pages"][0]
+    finally:
+        await service.close()
+
+
+async def test_a_seat_that_left_long_ago_stays_in_the_record_of_a_long_pikemen_match(
+    db_path: str, few_steps_kept: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Endings decided off the board (a resignation in a three-player match) are kept in memory
+    for ever, and placed among the steps the log gives, undos included."""
+    rng = random.Random(3)
+    service = await MatchService.open(db_path)
+    try:
+        await service.new_match(GUILD, CHANNEL, ALICE, "red", game="pikemen", players=3)
+        await service.join(GUILD, CHANNEL, BOB, "yellow")
+        await service.join(GUILD, CHANNEL, CAROL, "blue")
+        await service.start(GUILD, CHANNEL, ALICE)
+        await act_or_undo(service, CHANNEL, rng, 4, 9)
+        await service.resign(GUILD, CHANNEL, CAROL, confirmed=True)
+        for _ in range(60):  # play on, two seats left, until well past what memory keeps
+            state = await service.state_of(CHANNEL)
+            if state.is_over:
+                break
+            await act_or_undo(service, CHANNEL, rng, 3, 1)
+        state = await service.state_of(CHANNEL)
+        assert not state.played.complete and next(e.ending for e in state.played.endings) is EndingKind.RESIGNATION
+        live = await everything_read(service, CHANNEL)
+        whole = await with_every_step_in_memory(service, CHANNEL, monkeypatch)
+        assert await everything_read(service, CHANNEL) == live
+        assert next(p.ending for p in whole.played if p.action is None) is EndingKind.RESIGNATION
+    finally:
+        await service.close()
+
+
+async def test_a_snapshot_of_the_previous_format_still_loads(db_path: str) -> None:
+    """The previous release stored every step and the game twice (with an undo point); such a
+    snapshot restores the same match, and the next one is written in the new format."""
+    rng = random.Random(9)
+    service = await MatchService.open(db_path)
+    try:
+        await seat(service, CHANNEL, {ALICE: "athens-messene", BOB: "sparta-thebes"})
+        await play_moves(service, 21, rng)  # version 21: a turn's first action, so an undo point
+        state = await service.state_of(CHANNEL)
+        assert state.undo_point is not None
+        row, _ = await service.book.load(CHANNEL)
+        async with service.storage.transaction() as db:
+            await db.execute("DELETE FROM snapshots WHERE match_id = ?", row.id)
+            await queries.save_snapshot(db, row.id, state.version, previous_format(state), keep=snapshot.KEPT)
+        await play_moves(service, 5, rng)
+        before = await service.state_of(CHANNEL)
+    finally:
+        await service.close()
+    service = await MatchService.open(db_path)
+    try:
+        after = await service.state_of(CHANNEL)
+        assert essentials(after) == essentials(before)
+        await play_moves(service, 4, rng)  # past version 30: a snapshot in the new format
+        row, _ = await service.book.load(CHANNEL)
+        async with service.storage.reading() as db:
+            formats = [json.loads(str(data))["format"] for (data,) in await db.fetchall(
+                "SELECT data FROM snapshots WHERE match_id = ? ORDER BY version", row.id)]  # fmt: skip
+        assert formats == [1, 2]
+    finally:
+        await service.close()
+
+
+def previous_format(state: MatchState) -> str:
+    """A snapshot as the previous release wrote it: format 1, every step, the game and its undo
+    point each with its whole repetition history in order of play."""
+
+    def game(nika: Any) -> str:
+        keys = nika.history.prefix(nika.length)
+        outcome = nika.outcome
+        return json.dumps({"format": 1, "position": nika.notation(), "all_pass_turns": nika.all_pass_turns,
+                           "turn_all_passes": nika.turn_all_passes, "outcome": outcome and [None, outcome.reason.value],
+                           "history": pack(keys)})  # fmt: skip
+
+    data = json.loads(snapshot.dump(state) or "")
+    data |= {"format": 1, "state": game(state.game), "undo_point": game(state.undo_point),
+             "played": [[p.seq, p.seat, p.user_id, p.action] for p in state.played]}  # fmt: skip
+    for key in ("recent", "endings", "position"):
+        del data[key]
+    return json.dumps(data)
+
+
+async def test_a_snapshot_that_disagrees_with_the_log_gives_way_to_the_log(
+    db_path: str, few_steps_kept: None, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Snapshots are derived data: one that miscounts the steps played (a release's bug) is found
+    out when older steps are read from the log, and the log decides."""
+    rng = random.Random(2)
+    service = await MatchService.open(db_path)
+    try:
+        await seat(service, CHANNEL, {ALICE: "athens-messene", BOB: "sparta-thebes"})
+        await play_moves(service, 45, rng)
+        record = (await service.export(GUILD, CHANNEL)).file.data  # type: ignore[union-attr]
+        row, state = await service.book.load(CHANNEL)
+        async with service.storage.reading() as db:
+            version, data = await queries.snapshot_before_tail(db, row.id, snapshot.TAIL) or (0, "")
+        wrong = json.loads(data) | {"played": json.loads(data)["played"] + 3}
+        async with service.storage.transaction() as db:
+            await db.execute("UPDATE snapshots SET data = ? WHERE match_id = ? AND version = ?", json.dumps(wrong),
+                             row.id, version)  # fmt: skip
+    finally:
+        await service.close()
+    service = await MatchService.open(db_path)
+    try:
+        assert len((await service.state_of(CHANNEL)).played) == len(state.played) + 3  # believed at first
+        with caplog.at_level(logging.ERROR, logger="bot.service.book"):
+            assert (await service.export(GUILD, CHANNEL)).file.data == record  # type: ignore[union-attr]
+        assert any("disagrees with its log" in r.getMessage() for r in caplog.records)
+        assert len((await service.state_of(CHANNEL)).played) == len(state.played)  # and the cache corrected
     finally:
         await service.close()
