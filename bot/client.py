@@ -19,7 +19,8 @@ from bot.cogs.game import GameCog
 from bot.cogs.panel import DYNAMIC_ITEMS, view_for
 from bot.cogs.posting import send_to
 from bot.config import Settings
-from bot.dispatcher import ChannelGone, TimerDispatcher
+from bot.dispatcher import ChannelGone, ChannelUnreachable, TimerDispatcher
+from bot.errors import ServiceError
 from bot.i18n import CommandTranslator, speaking
 from bot.inflight import InFlight
 from bot.replies import Notice
@@ -32,6 +33,7 @@ log = logging.getLogger(__name__)
 # How long close() waits for commands in progress (hosts allow ~10-30 s after SIGTERM).
 DRAIN_SECONDS = 5.0
 UNKNOWN_CHANNEL = 10003  # Discord's JSON error code
+CLOSED_THREAD = frozenset({50083, 160005})  # "thread is archived", "thread is locked"
 
 
 class BoardGameBot(commands.Bot):
@@ -74,7 +76,7 @@ class BoardGameBot(commands.Bot):
         computers = ComputerPlayers(workers=self.settings.computer_workers)
         self.service = await MatchService.open(
             self.settings.database, clock=self.clock, computers=computers, lobby_days=self.settings.lobby_days,
-            lobbies_per_member=self.settings.lobbies_per_member,
+            lobbies_per_member=self.settings.lobbies_per_member, owner=self.settings.process_name,
         )  # fmt: skip
         log.info("storage open", extra={"database": self.service.storage.location})
         for slug in self.settings.hosted():  # BOARDGAME_GAMES, or every installed game
@@ -124,34 +126,60 @@ class BoardGameBot(commands.Bot):
     async def announce(self, notice: Notice, nonce: str) -> int | None:
         """Post what a timer produced (a reminder, an expired turn, a computer's move) and send
         opted-in DMs. The nonce makes a repeat of the same notice (after a crash between the
-        post and its bookkeeping) return the message already posted, not a second one."""
+        post and its bookkeeping) return the message already posted, not a second one.
+        ChannelGone: Discord no longer knows the channel; ChannelUnreachable: it refuses the bot
+        (a permission taken away, a closed thread)."""
+        if notice.kind == "dm":
+            await self._direct(notice.dm_user_ids, notice.reply.text)
+            return None
         try:
             channel = self.get_channel(notice.channel_id) or await self.fetch_channel(notice.channel_id)
-        except discord.NotFound as error:
-            if error.code == UNKNOWN_CHANNEL:
-                raise ChannelGone from error
-            raise
-        if not isinstance(channel, discord.abc.Messageable):
-            raise ChannelGone
-        # The buttons under it speak the language its text was written in.
-        with speaking(notice.locale, notice.reply.game):
-            view = view_for(notice.reply)
-        try:
+            if not isinstance(channel, discord.abc.Messageable):
+                raise ChannelGone
+            # The buttons under it speak the language its text was written in.
+            with speaking(notice.locale, notice.reply.game):
+                view = view_for(notice.reply)
             message = await send_to(channel, notice.reply, view, nonce=nonce)
         except discord.NotFound as error:
             if error.code == UNKNOWN_CHANNEL:
                 raise ChannelGone from error
             raise
-        for user_id in notice.dm_user_ids:
+        except discord.HTTPException as error:
+            if error.status == 403 or error.code in CLOSED_THREAD:
+                raise ChannelUnreachable from error
+            raise
+        await self._direct(notice.dm_user_ids, f"{notice.reply.text}\n{message.jump_url}")
+        return message.id
+
+    async def _direct(self, user_ids: tuple[int, ...], text: str) -> None:
+        """Direct messages; a member who does not accept them is skipped (logged)."""
+        for user_id in user_ids:
             try:
                 user = self.get_user(user_id) or await self.fetch_user(user_id)
-                await user.send(
-                    f"{notice.reply.text}\n{message.jump_url}", allowed_mentions=discord.AllowedMentions.none()
-                )
+                await user.send(text, allowed_mentions=discord.AllowedMentions.none())
             except discord.HTTPException:
-                # DMs closed: the channel reminder still stands.
-                log.info("reminder DM refused", extra={"user": user_id})
-        return message.id
+                log.info("direct message refused", extra={"user": user_id})
+
+    # A change that may give the bot back its access to a paused match's channel.
+    async def on_guild_channel_update(self, before: discord.abc.GuildChannel, after: discord.abc.GuildChannel) -> None:
+        await self._access_may_be_back(after.guild.id)
+
+    async def on_thread_update(self, before: discord.Thread, after: discord.Thread) -> None:
+        await self._access_may_be_back(after.guild.id)
+
+    async def on_guild_role_update(self, before: discord.Role, after: discord.Role) -> None:
+        await self._access_may_be_back(after.guild.id)
+
+    async def on_member_update(self, before: discord.Member, after: discord.Member) -> None:
+        if self.user is not None and after.id == self.user.id:  # the bot's own roles changed
+            await self._access_may_be_back(after.guild.id)
+
+    async def _access_may_be_back(self, guild_id: int) -> None:
+        if self.service is not None:
+            try:
+                await self.service.access_may_be_back(guild_id=guild_id)
+            except ServiceError:  # the database is unavailable: the probes' own schedule still runs
+                log.info("could not look for paused matches", extra={"guild": guild_id})
 
     async def on_ready(self) -> None:
         log.info("ready", extra={"user": str(self.user), "guilds": len(self.guilds)})

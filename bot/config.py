@@ -75,6 +75,12 @@ class Settings:
         return self.games if self.games is not None else installed_slugs()
 
     @property
+    def process_name(self) -> str:
+        """This process among those sharing a database: the shards it holds (each is held by one
+        process), so a restarted process recognises what its previous run left behind."""
+        return "main" if self.shard_ids is None else "shards " + ",".join(map(str, self.shard_ids))
+
+    @property
     def syncs_commands(self) -> bool:
         """Only the process holding shard 0 syncs the command tree (one sync, not one per process)."""
         return self.shard_ids is None or 0 in self.shard_ids

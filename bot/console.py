@@ -271,6 +271,12 @@ class Console:
         with playing(game):  # the game's own words first
             reply = await dispatch(self.service, who, game, name, options)
             self.print_reply(reply)
+        # Printed: the backups of what was just shown are not needed (a crash before this line
+        # leaves them to the timer task, which prints them when the console is back).
+        for shown in (reply, reply.announce):
+            if shown is not None:
+                with contextlib.suppress(ServiceError):
+                    await self.service.posted(shown, None)
 
     def print_reply(self, reply: Reply) -> None:
         self.out(self.show(reply.text))

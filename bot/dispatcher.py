@@ -30,7 +30,12 @@ RETRY_SECONDS = 60.0
 
 
 class ChannelGone(Exception):
-    """Discord reports the channel unknown: its match is suspended."""
+    """Discord reports the channel unknown: its match ends, unrated."""
+
+
+class ChannelUnreachable(Exception):
+    """Discord refuses the post for lack of access (a permission, a closed thread): its match is
+    paused until the bot can post there again."""
 
 
 class TimerDispatcher:
@@ -69,6 +74,15 @@ class TimerDispatcher:
         self._wake.set()
 
     async def _run(self) -> None:
+        try:
+            # What this process's previous run committed but never posted (it died first): now.
+            adopted = await self.service.adopt_notices()
+            if adopted:
+                log.info("posting what the previous run left unposted", extra={"notices": adopted})
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("could not look for what the previous run left unposted")
         while True:
             # Cleared before reading, so a poke that lands while we read is not lost.
             self._wake.clear()
@@ -95,12 +109,12 @@ class TimerDispatcher:
         pending = await self.service.due_notices()
         for item, notice in pending:
             try:
-                message_id = await self.announce(notice, f"o{item.id}")
+                message_id = await self.announce(notice, item.nonce)
             except ChannelGone:
-                log.warning(
-                    "channel gone: match suspended", extra={"match": item.match_id, "channel": notice.channel_id}
-                )
+                log.warning("channel gone: match ended", extra={"match": item.match_id, "channel": notice.channel_id})
                 await self.service.channel_gone(item)
+            except ChannelUnreachable:
+                await self.service.channel_unreachable(item)
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -108,7 +122,7 @@ class TimerDispatcher:
                 if not await self.service.notice_failed(item):
                     log.error("notice given up", extra={"match": item.match_id, "notice": item.id})
             else:
-                await self.service.notice_delivered(item, message_id)
+                await self.service.notice_delivered(item, message_id, notice)
         return bool(pending)
 
     async def _fire(self, timer: TimerRow) -> None:

@@ -31,8 +31,13 @@ class Reply:
     setup: bool = False  # the match waits for secret setup choices: offer the setup button
     # A public post that goes with a private answer (a secret setup choice was made).
     announce: Reply | None = None
-    # The outbox notice that posts this board if the front end cannot (see Play.act's backup).
-    notice_id: int | None = None
+    # The outbox notices that post this reply if the front end cannot (see Play's backups): the
+    # front end reports its post (MatchService.posted), which deletes them.
+    notice_ids: tuple[int, ...] = ()
+
+    @property
+    def notice_id(self) -> int | None:
+        return self.notice_ids[-1] if self.notice_ids else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,3 +50,9 @@ class Notice:
     reply: Reply
     dm_user_ids: tuple[int, ...] = ()
     locale: str = "en"  # the language its text is in: the buttons posted under it speak it too
+    # A backup of a front end's board post: the board is drawn when the notice is posted (if it is
+    # still the match's latest; otherwise the text alone goes out, marked as late).
+    draw_board: bool = False
+    # What else it is: "reminder" (dropped if its match was paused meanwhile), "resume" (a paused
+    # match's return, written when it is posted), "dm" (direct messages only, no channel post).
+    kind: str = ""

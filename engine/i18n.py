@@ -18,6 +18,7 @@ The engine stays pure: it builds Messages; catalogs are loaded by the host
 from __future__ import annotations
 
 import contextlib
+import functools
 import string
 from collections.abc import Iterator, Mapping
 from contextvars import ContextVar
@@ -106,7 +107,15 @@ class Message:
             text = catalog.ngettext(self.template, self.plural, int(self.params.get("count", 0)), self.context)
         else:
             text = catalog.gettext(self.template, self.context)
-        return _Formatter(catalog).vformat(text, (), self.params)
+        parts = _parsed(text)
+        if parts is None:
+            return _Formatter(catalog).vformat(text, (), self.params)
+        out = []
+        for literal, name, spec in parts:
+            out.append(literal)
+            if name is not None:
+                out.append(_format_field(catalog, self.params[name], spec))
+        return "".join(out)
 
     def __str__(self) -> str:
         return self.render()
@@ -168,14 +177,31 @@ def placeholders(template: str) -> set[str]:
     return {name.split(".")[0].split("[")[0] for _, name, _, _ in string.Formatter().parse(template) if name}
 
 
+@functools.lru_cache(maxsize=4096)
+def _parsed(template: str) -> tuple[tuple[str, str | None, str], ...] | None:
+    """A template as (literal text, field name, format spec) parts, parsed once: rendering is
+    most of what an alt text costs. None when a field is more than a name with a plain spec
+    (`string.Formatter` renders those)."""
+    parts = []
+    for literal, name, spec, conversion in string.Formatter().parse(template):
+        if name is not None and (not name.isidentifier() or conversion or "{" in (spec or "")):
+            return None
+        parts.append((literal, name, spec or ""))
+    return tuple(parts)
+
+
+def _format_field(catalog: Catalog, value: Any, format_spec: str) -> str:
+    if isinstance(value, Term | Message):
+        text = value.render(catalog)
+        return catalog.form(text, format_spec) if format_spec else text
+    if isinstance(value, str) and format_spec in ("poss", "cap", "the"):
+        return catalog.form(value, format_spec)
+    return format(value, format_spec)
+
+
 class _Formatter(string.Formatter):
     def __init__(self, catalog: Catalog) -> None:
         self.catalog = catalog
 
     def format_field(self, value: Any, format_spec: str) -> str:
-        if isinstance(value, Term | Message):
-            text = value.render(self.catalog)
-            return self.catalog.form(text, format_spec) if format_spec else text
-        if isinstance(value, str) and format_spec in ("poss", "cap", "the"):
-            return self.catalog.form(value, format_spec)
-        return str(super().format_field(value, format_spec))
+        return _format_field(self.catalog, value, format_spec)

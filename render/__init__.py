@@ -2,11 +2,13 @@
 
     render_state(slug, state, recent, perspective=…, locale=…) -> RenderedBoard(png, alt_text)
     render_replay(record, last=…) -> GIF bytes (REPLAY_EXTENSION)
+    replay_file(record, last=…, max_bytes=…) -> as many of the last actions as fit, in one pass
 
 Each game's artist comes from its package (see `render/api.py`); drawing helpers,
-palette encoding and replays are shared. Pure and synchronous: the same input always
-gives the same bytes. The first board per process draws and caches the game's static
-layers (a fraction of a second); after that a board costs a few milliseconds.
+composing in a fixed palette (`render/compose.py`), encoding and replays are shared. Pure
+and synchronous: the same input always gives the same bytes. The first board per process
+draws and caches the game's static layers (a fraction of a second); after that a board
+costs a few milliseconds, most of it Pillow's PNG encoder.
 """
 
 from __future__ import annotations
@@ -14,11 +16,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from engine.i18n import using
+from engine.i18n import M, using
+from engine.registry import get_game
 from render.api import ALT_TEXT_MAX, Recent, RenderedBoard
 from render.encode import png_bytes
 from render.registry import artist_for
-from render.replay import REPLAY_EXTENSION, REPLAY_MIME_TYPE, render_replay
+from render.replay import REPLAY_EXTENSION, REPLAY_MIME_TYPE, ReplayFile, render_replay, replay_file
 from render.words import catalog, language_of, playing
 
 
@@ -35,8 +38,30 @@ def render_state(
     return RenderedBoard(png_bytes(picture, artist.palette()), text)
 
 
+def render_example(slug: str, state: Any, recent: Recent, *, locale: str = "en") -> RenderedBoard:
+    """A rules example: the board after the action `recent` ends with, titled as an example of
+    the rules (not as a live game: nobody is to act) and captioned with what the action did."""
+    artist = artist_for(slug)
+    with using(catalog(locale)), playing(slug):
+        title = str(EXAMPLE_TITLE)
+        caption = get_game(slug).describe(recent[-1]) if recent else ""
+        picture = artist.picture(state, recent, caption=caption, title=title, locale=language_of(locale))
+        text = artist.alt_text(state, recent, locale=language_of(locale), title=title)
+    if len(text) > ALT_TEXT_MAX:
+        text = text[: ALT_TEXT_MAX - 1] + "…"
+    return RenderedBoard(png_bytes(picture, artist.palette()), text)
+
+
+EXAMPLE_TITLE = M("Rules: an example")
+
+
 def board_filename(slug: str) -> str:
     return f"{slug}-board.png"
+
+
+def example_filename(slug: str) -> str:
+    """A rules example's file: not named like a live board."""
+    return f"{slug}-rules-example.png"
 
 
 def replay_filename(slug: str) -> str:
@@ -54,9 +79,13 @@ __all__ = [
     "REPLAY_EXTENSION",
     "REPLAY_MIME_TYPE",
     "RenderedBoard",
+    "ReplayFile",
     "board_filename",
+    "example_filename",
+    "render_example",
     "render_replay",
     "render_state",
+    "replay_file",
     "replay_filename",
     "warm_up",
 ]

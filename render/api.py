@@ -1,23 +1,24 @@
 """The interface each game's renderer implements, and what the shared code offers it.
 
-An artist turns a game state (plus the actions that just happened) into an RGB picture
-and its alt text. Encoding to PNG or GIF through a fixed palette, and replays, are
-shared (`render/encode.py`, `render/replay.py`). Pure and synchronous: the same input
-always gives the same bytes. A game's package names its artist under the entry point
-group `boardgame_host.artists` (engine/plugins.py).
+An artist turns a game state (plus the actions that just happened) into a picture in its
+fixed palette and its alt text. Composing in the palette, encoding to PNG or GIF, and
+replays are shared (`render/compose.py`, `render/encode.py`, `render/gif.py`,
+`render/replay.py`). Pure and synchronous: the same input always gives the same bytes. A
+game's package names its artist under the entry point group `boardgame_host.artists`
+(engine/plugins.py); `render.artist.GameArtist` is a shell an artist may subclass.
 
 **The drawing lock.** The bot draws boards on several threads at once. Pillow's fonts are
 shared objects that must not draw text on two threads at the same time, and pictures built
 once and cached (an empty board) must be built once. So an artist holds `DRAWING` (a
 re-entrant lock) around every `ImageDraw.text` call on a shared font, and builds cached
-pictures with `built_once` (which takes the lock, and keeps one copy per language, since
-pictures hold words). Drawing shapes on an image of its own needs no lock.
+pictures with `built_once` (which takes the lock to build, and keeps one copy per language,
+since pictures hold words). Drawing shapes on an image of its own needs no lock.
 
 What an artist may use from the host is exported here: the lock and `built_once`,
-`learn_palette` (a fixed palette from a swatch of everything drawn), and the shipped fonts
-(`plain_font(size)` for words, in a face that holds the active language's letters;
-`mark_font(size)` for coordinates and numbers, the same in every language; `drawable(text)`
-for what the English face can draw).
+`learn_palette` (a fixed palette from a swatch of everything drawn) and `to_palette` (a
+picture in that palette), and the shipped fonts (`plain_font(size)` for words, in a face that
+holds the active language's letters; `mark_font(size)` for coordinates and numbers, the same
+in every language; `drawable(text)` for what the English face can draw).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from typing import Any, Protocol
 
 from PIL import Image
 
-from render.encode import learn_palette
+from render.encode import learn_palette, to_palette
 from render.fonts import drawable
 from render.fonts import mark as mark_font
 from render.fonts import plain as plain_font
@@ -60,14 +61,18 @@ class Artist(Protocol):
         *,
         perspective: str | None = None,
         caption: str | None = None,
+        title: str | None = None,
         locale: str = "en",
     ) -> Image.Image:
-        """The board as an RGB image. `perspective` is a seat slug: the board turned for that
-        seat's view (None: the game's default orientation). `caption` is a short line a
-        replay frame shows (which action, by whom)."""
+        """The board as a 'P' image in this game's palette (`palette`). `perspective` is a seat
+        slug: the board turned for that seat's view (None: the game's default orientation).
+        `caption` is a line saying what happened (a replay frame's "31 / 40 · North moved…");
+        `title` says what the picture is ("Replay", "Rules: an example") where a live board
+        says whose turn it is, and makes it that kind of picture."""
 
-    def alt_text(self, state: Any, recent: Recent = (), *, locale: str = "en") -> str:
-        """The picture described for a screen reader, at most ALT_TEXT_MAX characters."""
+    def alt_text(self, state: Any, recent: Recent = (), *, locale: str = "en", title: str | None = None) -> str:
+        """The picture described for a screen reader, at most ALT_TEXT_MAX characters; with a
+        `title`, as that kind of picture (it leads, and whose turn it is goes unsaid)."""
 
     def palette(self) -> Image.Image:
         """A 'P' image carrying this game's fixed palette (at most 256 colours), so encoding is
@@ -79,5 +84,5 @@ class Artist(Protocol):
 
 __all__ = [
     "ALT_TEXT_MAX", "DRAWING", "Artist", "Recent", "RenderedBoard", "built_once", "drawable", "learn_palette",
-    "mark_font", "plain_font",
+    "mark_font", "plain_font", "to_palette",
 ]  # fmt: skip

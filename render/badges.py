@@ -15,9 +15,12 @@ RING = 3.8  # the ring round the latest action's badge reaches this far out
 CLEAR = (0, 0, 0, 0)
 
 
-def number_badge(number: int, fill: RGB, mark: RGB, *, ink: RGB, ring: RGB, latest: bool) -> Image.Image:
-    """`number` in `mark` on a `fill` disc outlined in `ink`; the latest ringed in `ring`."""
-    radius = LATEST_RADIUS if latest else RADIUS
+def number_badge(
+    number: int, fill: RGB, mark: RGB, *, ink: RGB, ring: RGB, latest: bool, scale: float = 1.0
+) -> Image.Image:
+    """`number` in `mark` on a `fill` disc outlined in `ink`; the latest ringed in `ring`. A game
+    whose squares are small on a phone draws them `scale` times larger."""
+    radius = (LATEST_RADIUS if latest else RADIUS) * scale
     size = round(2 * (radius + RING) + 6)
     middle = size / 2
     canvas = Canvas((size, size), CLEAR)
@@ -28,5 +31,6 @@ def number_badge(number: int, fill: RGB, mark: RGB, *, ink: RGB, ring: RGB, late
     canvas.circle((middle, middle), radius, fill)
     digits = str(number)
     text_size = radius * (1.25 if len(digits) == 1 else 0.98)
-    canvas.text((middle, middle + 0.6), digits, text_size, mark, mark=True, stroke=0.35, stroke_fill=mark)
+    heavy = 0.35 + 2 * (scale - 1)  # larger badges are for small pictures: their digits bolder too
+    canvas.text((middle, middle + 0.6), digits, text_size, mark, mark=True, stroke=heavy, stroke_fill=mark)
     return canvas.result()

@@ -1,20 +1,19 @@
-"""From a composed RGB picture to small, fast PNG and GIF bytes, for every game.
+"""PNG bytes of palette pictures, and the fixed palettes they are drawn in, for every game.
 
 A palette image (at most 256 colours) encodes several times faster than RGB and is
-far smaller. Each game's artist supplies a fixed palette (`Artist.palette`): every flat
-colour it draws exactly, plus the blends that anti-aliasing produces. Mapping a picture
-onto a fixed palette without dithering is a cheap per-pixel lookup, and it keeps output
-deterministic. `learn_palette` builds such a palette once from a swatch of everything
-an artist draws.
+far smaller. Each game's artist has a fixed palette (`Artist.palette`): every flat
+colour it draws exactly, plus the blends that anti-aliasing produces, so output is
+deterministic. `learn_palette` builds such a palette once from a swatch of everything an
+artist draws; boards are then composed straight in it (`render/compose.py`). GIFs are
+written by `render/gif.py`.
 """
 
 from __future__ import annotations
 
 import io
-import struct
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
-from PIL import GifImagePlugin, Image, ImageChops
+from PIL import Image
 
 PALETTE_SIZE = 256
 NEAR = 6  # learned colours closer than this (per channel) to a kept one are dropped
@@ -47,41 +46,9 @@ def to_palette(image: Image.Image, palette: Image.Image) -> Image.Image:
     return image.quantize(palette=palette, dither=Image.Dither.NONE)
 
 
-def png_bytes(image: Image.Image, palette: Image.Image) -> bytes:
-    """PNG of an RGB picture, through a fixed palette."""
+def png_bytes(image: Image.Image, palette: Image.Image | None = None) -> bytes:
+    """PNG of a picture composed in its palette ('P'), or of an RGB one through `palette`."""
     buffer = io.BytesIO()
-    to_palette(image, palette).save(buffer, "PNG", compress_level=PNG_LEVEL)
+    indexed = image if image.mode == "P" or palette is None else to_palette(image, palette)
+    indexed.save(buffer, "PNG", compress_level=PNG_LEVEL)
     return buffer.getvalue()
-
-
-def gif_bytes(frames: Iterable[tuple[Image.Image, int]], palette: Image.Image) -> bytes:
-    """An endlessly looping GIF of (RGB picture, milliseconds) frames, all the same size.
-
-    Written frame by frame so that only the previous frame is held in memory (Pillow's
-    save_all keeps a copy of every frame: 150 MB for a long game), each frame storing only
-    the rectangle that changed, and every frame kept even if nothing changed, so a replay
-    always has one frame per action. The frames use the fixed palette as the global table.
-    """
-    out = io.BytesIO()
-    previous: Image.Image | None = None
-    for picture, duration in frames:
-        frame = to_palette(picture, palette)
-        if previous is None:
-            out.write(_gif_header(frame.size, palette))
-            box: tuple[int, int, int, int] | None = (0, 0, *frame.size)
-        else:
-            box = ImageChops.subtract_modulo(frame, previous).getbbox(alpha_only=False)
-        left, top, right, bottom = box or (0, 0, 1, 1)  # unchanged: a one-pixel frame keeps its time
-        for chunk in GifImagePlugin.getdata(frame.crop((left, top, right, bottom)), (left, top),
-                                            duration=duration, disposal=1):  # fmt: skip
-            out.write(chunk)
-        previous = frame
-    out.write(b";")  # trailer
-    return out.getvalue()
-
-
-def _gif_header(size: tuple[int, int], palette: Image.Image) -> bytes:
-    colours = bytes((palette.getpalette() or [])[: 3 * PALETTE_SIZE]).ljust(3 * PALETTE_SIZE, b"\0")
-    screen = struct.pack("<HHBBB", size[0], size[1], 0xF7, 0, 0)  # global table of 2**(7+1) colours
-    loop = b"!\xff\x0bNETSCAPE2.0\x03\x01" + struct.pack("<H", 0) + b"\x00"  # repeat forever
-    return b"GIF89a" + screen + colours + loop

@@ -3,7 +3,7 @@
 `functools.cache` alone lets two of the bot's worker threads draw the same
 empty board or sprite at the same time on a cold start (wasted work, and text
 drawing must not run concurrently). One re-entrant lock makes every such build
-happen once; a cache hit holds it only for a dictionary lookup.
+happen once; a cache hit is a dictionary lookup without it.
 
 A picture may hold words, and words are drawn in the active language (and with the
 font that language needs), so each language has its own cache.
@@ -26,13 +26,16 @@ DRAWING = threading.RLock()
 
 
 def built_once(function: Callable[P, R]) -> Callable[P, R]:
-    @functools.cache
-    def cached(locale: str, *args: Any, **kwargs: Any) -> R:
-        return function(*args, **kwargs)
+    built: dict[Any, R] = {}
 
     @functools.wraps(function)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        key = (active().locale, args, tuple(kwargs.items()))  # hashable by design
+        if key in built:  # a hit needs no lock: boards ask for dozens per picture
+            return built[key]
         with DRAWING:
-            return cached(active().locale, *args, **kwargs)  # type: ignore[arg-type]  # keys are hashable by design
+            if key not in built:
+                built[key] = function(*args, **kwargs)
+            return built[key]
 
     return wrapper

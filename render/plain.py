@@ -12,7 +12,7 @@ from PIL import Image, ImageDraw
 from engine.registry import get_game
 from render import fonts
 from render.api import Recent
-from render.encode import learn_palette
+from render.encode import learn_palette, to_palette
 from render.memo import DRAWING, built_once
 
 WIDTH, HEIGHT = 640, 360
@@ -44,9 +44,9 @@ class PlainArtist:
 
     def picture(
         self, state: Any, recent: Recent = (), *, perspective: str | None = None, caption: str | None = None,
-        locale: str = "en",
+        title: str | None = None, locale: str = "en",
     ) -> Image.Image:  # fmt: skip
-        lines = self._lines(state, recent) + ([caption] if caption else [])
+        lines = self._lines(state, recent) + [text for text in (title, caption) if text]
         image = Image.new("RGB", (WIDTH, HEIGHT), PAPER)
         draw = ImageDraw.Draw(image)
         draw.rectangle((8, 8, WIDTH - 9, HEIGHT - 9), outline=LINE, width=2)
@@ -57,10 +57,10 @@ class PlainArtist:
                     size = 28 if index == 0 else 18
                     draw.text((24, y), part, font=fonts.plain(size), fill=INK, anchor="ls")
                     y += size + 10
-        return image
+        return to_palette(image, _palette())
 
-    def alt_text(self, state: Any, recent: Recent = (), *, locale: str = "en") -> str:
-        return ". ".join(self._lines(state, recent))[:1024]
+    def alt_text(self, state: Any, recent: Recent = (), *, locale: str = "en", title: str | None = None) -> str:
+        return ". ".join([*([title] if title else []), *self._lines(state, recent)])[:1024]
 
     def palette(self) -> Image.Image:
         return _palette()

@@ -518,3 +518,35 @@ async def test_a_killed_shard_process_leaves_the_other_process_serving(sharded: 
                 proc.terminate()
         stderrs = [(await asyncio.wait_for(proc.communicate(), timeout=5))[1] for proc in procs.values()]
     assert procs[0].returncode == 0, stderrs[0].decode()
+
+
+async def test_a_nonce_the_same_author_used_within_minutes_returns_the_earlier_message(
+    double: DiscordDouble, bot: PingBot
+) -> None:
+    """Discord's documented enforce_nonce: the same author and nonce within the window give back
+    the message already created, and nothing new; another nonce (or none) creates a message."""
+    channel = bot.get_channel(double.channel.id)
+    assert isinstance(channel, discord.TextChannel)
+    first = await channel.send("first", nonce="o1")  # discord.py sends enforce_nonce with every nonce
+    repeat = await channel.send("second", nonce="o1")
+    other = await channel.send("third", nonce="o2")
+    plain = await channel.send("fourth")
+    assert repeat.id == first.id and repeat.content == "first"
+    assert [m.content for m in double.channel_messages(double.channel)] == ["first", "third", "fourth"]
+    assert double.nonce_repeats == [("o1", first.id)]
+    assert other.id != first.id and plain.id not in (first.id, other.id)
+    double.nonce_window = 0.0  # minutes later: the nonce is free again
+    again = await channel.send("fifth", nonce="o1")
+    assert again.id != first.id and again.content == "fifth"
+
+
+async def test_discord_refuses_content_and_nonces_past_its_limits(double: DiscordDouble, bot: PingBot) -> None:
+    channel = bot.get_channel(double.channel.id)
+    assert isinstance(channel, discord.TextChannel)
+    with pytest.raises(discord.HTTPException) as refused:
+        await channel.send("x" * 2001)
+    assert refused.value.code == 50035
+    with pytest.raises(discord.HTTPException):
+        await channel.send("ok", nonce="n" * 26)
+    await channel.send("x" * 2000)
+    assert [len(m.content) for m in double.channel_messages(double.channel)] == [2000]

@@ -161,6 +161,12 @@ class GameCog(commands.Cog):
             await self.service.seen_locale(interaction.user.id, _locale(interaction), interaction.guild_id or 0,
                                            _guild_locale(interaction))  # fmt: skip
             await self._run(interaction, spec, options)
+            if _can_post(interaction) and interaction.channel_id:
+                # Discord says the bot may post here: a match paused for this channel tries again now.
+                try:
+                    await self.service.access_may_be_back(channel_id=interaction.channel_id)
+                except ServiceError:  # the command was answered; the probe's own schedule still runs
+                    log.info("could not look for paused matches", extra={"channel": interaction.channel_id})
 
     async def _run(self, interaction: discord.Interaction, spec: CommandSpec, options: Mapping[str, Any]) -> None:
         typed = dict(options)
@@ -235,6 +241,14 @@ def _choice(option: CommandOption, value: str, label: str) -> Choice[Any]:
     if option.kind is OptionKind.INTEGER:
         return Choice(name=locale_str(label[:100]), value=int(value))
     return Choice(name=locale_str(label[:100]), value=value[:100])
+
+
+def _can_post(interaction: discord.Interaction) -> bool:
+    """Whether the bot may post boards in the interaction's channel, as Discord says with it."""
+    granted = interaction.app_permissions
+    in_thread = isinstance(interaction.channel, discord.Thread)
+    send = granted.send_messages_in_threads if in_thread else granted.send_messages
+    return granted.view_channel and send and granted.attach_files
 
 
 def _locale(interaction: discord.Interaction) -> str:

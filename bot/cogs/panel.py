@@ -20,12 +20,12 @@ import functools
 import logging
 import re
 from collections.abc import Callable, Coroutine, Sequence
-from typing import Any, Protocol, TypeVar
+from typing import Any, TypeVar
 
 import discord
 
 from bot import menus
-from bot.cogs.posting import followup, refusal_text, remember_board, respond, send_private
+from bot.cogs.posting import followup, refusal_text, respond, send_private
 from bot.commands.front_end import front_end
 from bot.errors import ConfirmFirst, OutdatedBoard, ServiceError
 from bot.i18n import speaking
@@ -35,8 +35,8 @@ from bot.service import MatchService
 from bot.texts import command as command_name
 from bot.texts import message_link
 from engine.api import Step
-from engine.i18n import M, Message, Text
-from engine.registry import get_game
+from engine.i18n import M, Message, Term, Text
+from engine.registry import get_game, installed_slugs
 
 log = logging.getLogger(__name__)
 
@@ -54,11 +54,7 @@ CONFIRMS = {
     "declare": M("Yes, declare"), "leave": M("Yes, leave"),
 }  # fmt: skip
 BUTTONS: dict[str, Text] = {"undo": M("Undo"), "play": M("Play")}
-class _OfAGame(Protocol):
-    game: str
-
-
-Owner = TypeVar("Owner", bound=_OfAGame)
+Owner = TypeVar("Owner")  # an item of a game's (it has `.game`), or one that names no game we host
 
 
 def service_of(interaction: discord.Interaction) -> MatchService:
@@ -77,7 +73,8 @@ def answered(
     @functools.wraps(callback)
     async def wrapper(owner: Owner, interaction: discord.Interaction) -> None:
         locale = str(interaction.locale.value) if interaction.locale else None
-        with in_flight_of(interaction.client).track(), speaking(locale, owner.game):
+        game: str | None = getattr(owner, "game", None)
+        with in_flight_of(interaction.client).track(), speaking(locale, game):
             try:
                 await callback(owner, interaction)
             except ServiceError as error:
@@ -86,7 +83,7 @@ def answered(
                 log.exception("a component's reply failed")
             except Exception:
                 log.exception("a component failed")
-                await send_private(interaction, went_wrong(owner.game))
+                await send_private(interaction, went_wrong(game or "<game>"))
 
     return wrapper
 
@@ -95,6 +92,35 @@ def went_wrong(game: str) -> str:
     # The failure may have come after the action was saved: send players to the board, not to retry.
     return str(M("Something went wrong on my side. Check /{game} {board} before trying again.", game=game,
                  board=command_name("board")))  # fmt: skip
+
+
+# --- ids that are not ours ----------------------------------------------------------------
+ID_MAX = 2**63 - 1  # match ids, board versions and log entries are stored as 64-bit integers
+NOT_OURS = M("that button is not one this bot can use (it is outdated, or was not made by this bot): ask for "
+             "the latest board with /<game> {board}", board=Term("board", "command"))  # fmt: skip
+
+
+def hosted(game: str, *numbers: str, setup: bool = False) -> bool:
+    """Whether a custom id's parts name a hosted game (one with secret setup, if `setup`) and
+    numbers the storage can hold; ids are made by this bot, but a press may carry an old or
+    forged one."""
+    if any(int(number) > ID_MAX for number in numbers):
+        return False
+    if game not in installed_slugs():  # a game left out of BOARDGAME_GAMES keeps its buttons
+        return False
+    return not setup or get_game(game).has_setup
+
+
+class NotOurs(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r".*"):  # never registered
+    """Stands in for a button or menu whose custom id matched ours but names nothing we host: the
+    press gets a private refusal, like any other bad input, instead of no answer at all."""
+
+    def __init__(self, item: discord.ui.Item[Any]) -> None:
+        super().__init__(item)
+
+    @answered
+    async def callback(self, interaction: discord.Interaction) -> None:
+        raise ServiceError(NOT_OURS)
 
 
 # --- views ------------------------------------------------------------------------------
@@ -131,13 +157,14 @@ def confirm_view(game: str, confirm: ConfirmFirst) -> discord.ui.View:
 
 async def post_reply(interaction: discord.Interaction, service: MatchService, reply: Reply,
                      *, ephemeral: bool = False) -> None:  # fmt: skip
-    """Post a reply (for everyone unless ephemeral) with its buttons, then any public announcement."""
+    """Post a reply (for everyone unless ephemeral) with its buttons, then any public announcement;
+    each public post is reported to the service, which then drops its outbox backup."""
     message_id = await respond(interaction, reply, ephemeral=ephemeral, view=view_for(reply))
     if not ephemeral:
-        await remember_board(service, reply, message_id)
+        await service.posted(reply, message_id)
     if reply.announce is not None:
         message = await followup(interaction, reply.announce, view=view_for(reply.announce))
-        await remember_board(service, reply.announce, message.id)
+        await service.posted(reply.announce, message.id)
 
 
 async def _refuse(interaction: discord.Interaction, error: ServiceError, *, picker: bool = False) -> None:
@@ -164,9 +191,9 @@ async def _play(interaction: discord.Interaction, game: str, match_id: int, boar
         # The board post after a button is a followup that may fail: the service keeps a backup
         # of it in the outbox, which the dispatcher posts unless we confirm our post went out.
         if action is None:
-            reply = await service.undo(channel, user, expected_version=board, backup=True)
+            reply = await service.undo(channel, user, expected_version=board)
         else:
-            reply = await service.act(channel, user, action, expected_version=board, backup=True)
+            reply = await service.act(channel, user, action, expected_version=board)
     except ServiceError as error:
         await _refuse(interaction, error, picker=picker)
         return
@@ -211,6 +238,8 @@ class PanelButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> PanelButton:
+        if not hosted(match["game"], match["match"], match["board"]):
+            return NotOurs(item)  # type: ignore[return-value]  # discord.py swaps in any item returned
         return cls(match["game"], int(match["match"]), int(match["board"]), match["kind"])
 
     @answered
@@ -261,6 +290,8 @@ class PickSelect(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> PickSelect:
+        if not hosted(match["game"], match["match"], match["board"]):
+            return NotOurs(item)  # type: ignore[return-value]  # discord.py swaps in any item returned
         path = tuple(step for step in match["path"].split(":") if step)
         return cls(match["game"], int(match["match"]), int(match["board"]), path)
 
@@ -317,6 +348,8 @@ class AnswerButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> AnswerButton:
+        if not hosted(match["game"], match["match"], match["question"]):
+            return NotOurs(item)  # type: ignore[return-value]  # discord.py swaps in any item returned
         return cls(match["game"], int(match["match"]), int(match["question"]), match["kind"])
 
     @answered
@@ -346,6 +379,8 @@ class ConfirmButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> ConfirmButton:
+        if not hosted(match["game"], match["match"], match["version"]):
+            return NotOurs(item)  # type: ignore[return-value]  # discord.py swaps in any item returned
         return cls(match["game"], int(match["match"]), int(match["version"]), match["kind"], match["arg"] or "")
 
     @answered
@@ -385,6 +420,8 @@ class SetupButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> SetupButton:
+        if not hosted(match["game"], match["match"], match["board"], setup=True):
+            return NotOurs(item)  # type: ignore[return-value]  # discord.py swaps in any item returned
         return cls(match["game"], int(match["match"]), int(match["board"]))
 
     @answered
@@ -417,6 +454,8 @@ class SetupSelect(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> SetupSelect:
+        if not hosted(match["game"], match["match"], setup=True) or front_end(match["game"]).setup_picker is None:
+            return NotOurs(item)  # type: ignore[return-value]  # discord.py swaps in any item returned
         return cls(match["game"], int(match["match"]))
 
     @answered
@@ -454,7 +493,7 @@ async def _submit_setup(interaction: discord.Interaction, game: str, choice: str
         await interaction.followup.send(reply.text, ephemeral=True)
     if reply.announce is not None:
         message = await followup(interaction, reply.announce, view=view_for(reply.announce))
-        await remember_board(service, reply.announce, message.id)
+        await service.posted(reply.announce, message.id)
 
 
 DYNAMIC_ITEMS = (PanelButton, PickSelect, AnswerButton, ConfirmButton, SetupButton, SetupSelect)

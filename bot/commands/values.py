@@ -112,6 +112,7 @@ def checked(command: CommandSpec, values: Mapping[str, Any]) -> dict[str, Any]:
                 raise ServiceError(_missing(command, option))
             continue
         value = values[option.name]
+        _check_type(option, value)
         if option.kind in (OptionKind.INTEGER, OptionKind.NUMBER):
             value = _number(option, value)
         if option.kind is OptionKind.USER and (
@@ -131,6 +132,16 @@ def checked(command: CommandSpec, values: Mapping[str, Any]) -> dict[str, Any]:
                 value = match
         result[option.name] = value
     return result
+
+
+def _check_type(option: CommandOption, value: Any) -> None:
+    """A value of another type than its option's (a number for a text, a list for a choice) is
+    refused here, like any bad input: nothing past this point has to guard against it."""
+    name = _named(option)
+    if option.kind in (OptionKind.TEXT, OptionKind.ATTACHMENT) and not isinstance(value, str):
+        raise ServiceError(M("{name} must be text", name=name))
+    if option.kind is OptionKind.BOOLEAN and not isinstance(value, bool):
+        raise ServiceError(M("{name} is true or false", name=name))
 
 
 def _number(option: CommandOption, value: Any) -> int | float:

@@ -18,19 +18,23 @@ made once in `__init__` below, with methods here for what the front ends call.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
+from bot import rating_gate
 from bot.clock import Clock, SystemClock
-from bot.errors import NoMatch
-from bot.i18n import LocaleMemory
+from bot.errors import NoMatch, ServiceError
+from bot.i18n import LocaleMemory, speaking
 from bot.match import Entry, EntryKind, MatchState
 from bot.replies import Image, Notice, Reply
 from bot.service.book import MatchBook, Renderer, default_renderer
 from bot.service.computer import ComputerPlayers
 from bot.service.cooldowns import Cooldowns
+from bot.service.heavy import HeavyReads
 from bot.service.lobby import LEVELS, Lobby
 from bot.service.notices import notice_from_json
-from bot.service.play import Play
+from bot.service.paused import PausedMatches
+from bot.service.play import Play, recent_actions
 from bot.service.reading import Reading, TurnInfo
 from bot.service.settings import MatchSettings
 from bot.service.timers import TurnTimers
@@ -54,16 +58,21 @@ class MatchService:
         computers: ComputerPlayers | None = None,
         lobby_days: float = 7.0,
         lobbies_per_member: int = 3,
+        owner: str = "main",
     ) -> None:
         self.storage = storage
         self.db = storage  # the first release's name, which its tests use
         self.clock: Clock = clock or SystemClock()
-        self.book = MatchBook(storage, self.clock, renderer, render_threads)
-        self.lobby = Lobby(self.book, lobby_days=lobby_days, lobbies_per_member=lobbies_per_member)
+        # `owner`: this process among those sharing the database (its shards), on its backups.
+        self.book = MatchBook(storage, self.clock, renderer, render_threads, owner)
+        self._adopted = False
+        self.heavy = HeavyReads()  # replays and imports, queued per member, in a worker process
+        self.lobby = Lobby(self.book, self.heavy, lobby_days=lobby_days, lobbies_per_member=lobbies_per_member)
         self.play = Play(self.book)
-        self.reading = Reading(self.book)
+        self.reading = Reading(self.book, self.heavy)
         self.match_settings = MatchSettings(self.book)
         self.timers = TurnTimers(self.book, self.play)
+        self.paused = PausedMatches(self.book)
         self.computers = computers
         self.cooldowns = Cooldowns()
         self.locales = LocaleMemory()
@@ -108,13 +117,17 @@ class MatchService:
 
     async def start(self, channel_id: int, user_id: int) -> Reply:
         row, state = await self.book.load(channel_id)
-        state = await self.lobby.start(row, state, user_id)
+        self.lobby.check_start(row, state, user_id)
         headline = str(M("The match begins! {seating}", seating=self._seating(state)))
+        if await self.lobby.pair_cap_reached(row, state):
+            headline += f"\n{rating_gate.cap_note()}"
         if state.in_setup():
             secret = M("First every side sets up in secret (the button below). Nobody sees another's choice until "
                        "all are made.")  # fmt: skip
             headline += f"\n{secret}"
-        return await self.play.board_reply(row, state, headline, recent=[])
+        reply = await self.play.board_reply(row, state, headline, recent=[])
+        kept = await self.lobby.start(row, state, user_id, backup=reply)
+        return replace(reply, notice_ids=kept)
 
     @staticmethod
     def _seating(state: MatchState) -> str:
@@ -133,21 +146,21 @@ class MatchService:
         action: Any,
         *,
         expected_version: int | None = None,
-        backup: bool = False,
     ) -> Reply:
-        return await self.play.act(channel_id, user_id, action, expected_version=expected_version, backup=backup)
+        return await self.play.act(channel_id, user_id, action, expected_version=expected_version)
 
-    async def undo(
-        self, channel_id: int, user_id: int, *, expected_version: int | None = None, backup: bool = False
-    ) -> Reply:
-        return await self.play.undo(channel_id, user_id, expected_version=expected_version, backup=backup)
+    async def undo(self, channel_id: int, user_id: int, *, expected_version: int | None = None) -> Reply:
+        return await self.play.undo(channel_id, user_id, expected_version=expected_version)
 
     async def posted(self, reply: Reply, message_id: int | None) -> None:
-        """The front end posted a board itself: its outbox backup is not needed, and the board is
-        the match's latest."""
-        async with self.storage.transaction() as db:
-            if reply.notice_id is not None:
-                await outbox.delivered(db, reply.notice_id)
+        """The front end posted a reply itself: its outbox backups are not needed, and a board is
+        the match's latest. Front ends call this after every public post of a reply."""
+        if not reply.notice_ids and not (message_id and reply.image is not None and reply.match_id is not None):
+            return
+        # Not worth a wait for the disk: lost (a power cut), the backup is posted again, nothing worse.
+        async with self.storage.transaction(durable=False) as db:
+            for notice_id in reply.notice_ids:
+                await outbox.delivered(db, notice_id)
             if message_id and reply.image is not None and reply.match_id is not None:
                 await matches.update_match(db, reply.match_id, board_message_id=message_id)
 
@@ -224,14 +237,14 @@ class MatchService:
     async def status(self, channel_id: int) -> Reply:
         return await self.reading.status(channel_id)
 
-    async def history(self, channel_id: int, page: int = 1) -> Reply:
-        return await self.reading.history(channel_id, page)
+    async def history(self, channel_id: int, page: int = 1, *, user_id: int | None = None) -> Reply:
+        return await self.reading.history(channel_id, page, user_id)
 
     async def export(self, channel_id: int) -> Reply:
         return await self.reading.export(channel_id)
 
-    async def replay(self, channel_id: int, last: int | None = None) -> Reply:
-        return await self.reading.replay(channel_id, last)
+    async def replay(self, channel_id: int, last: int | None = None, *, user_id: int | None = None) -> Reply:
+        return await self.reading.replay(channel_id, last, user_id)
 
     async def my_turns(self, guild_id: int, user_id: int) -> list[TurnInfo]:
         return await self.reading.my_turns(guild_id, user_id)
@@ -276,8 +289,20 @@ class MatchService:
     async def postpone_timer(self, timer_id: int, seconds: float) -> None:
         await self.timers.postpone_timer(timer_id, seconds)
 
+    async def adopt_notices(self) -> int:
+        """Once, when this process starts serving: the backups its previous life left behind (it
+        died between a commit and its post) are posted now rather than when their time runs out."""
+        if self._adopted:
+            return 0
+        self._adopted = True
+        async with self.storage.transaction() as db:
+            adopted = await outbox.adopt(db, self.book.owner, self.clock.now())
+        if adopted:
+            self.book.timers_changed()
+        return adopted
+
     async def due_notices(self) -> list[tuple[PendingNotice, Notice]]:
-        """The notices due now that this process claimed for posting."""
+        """The notices due now that this process claimed for posting, as they are to be posted now."""
         now = self.clock.now()
         async with self.storage.reading() as db:
             pending = await outbox.due(db, now)
@@ -285,43 +310,82 @@ class MatchService:
         for item in pending:
             async with self.storage.transaction() as db:
                 if await outbox.claim(db, item.id, now):
-                    claimed.append((item, notice_from_json(item.notice)))
-        return claimed
+                    claimed.append(item)
+        found = []
+        for item in claimed:
+            notice = await self._as_now(notice_from_json(item.notice))
+            if notice is None:  # nothing left to say (a paused match's probe after it resumed)
+                await self.notice_delivered(item, None)
+            else:
+                found.append((item, notice))
+        return found
+
+    async def _as_now(self, notice: Notice) -> Notice | None:
+        """A notice as it should read when it is posted. A backup posted late (its front end never
+        posted it): its board drawn again if it is still the match's latest; else its text alone,
+        without pings or buttons, marked as late, since a later post has taken over. A paused
+        match's probe: its return, written now."""
+        if notice.kind == "resume":
+            return await self.paused.resume_post(notice)
+        reply = notice.reply
+        if reply.match_id is None or not (notice.draw_board or reply.answers):
+            return notice
+        current, state = False, None
+        try:
+            row, state = await self.book.load_match(reply.match_id)
+        except ServiceError:  # gone, or its records damaged: its words alone
+            pass
+        else:
+            asked = state.proposal is not None and state.proposal.seq == reply.question
+            current = (row.status in ("active", "finished") and state.board_version == reply.version
+                       and (asked or not reply.answers))  # fmt: skip
+        if current and state is not None and notice.draw_board:
+            with speaking(notice.locale):
+                image = await self.book.render(state, recent_actions(state), locale=notice.locale)
+            return replace(notice, reply=replace(reply, image=image), draw_board=False)
+        if current:
+            return notice
+        with speaking(notice.locale):
+            late = str(M("(Posted late: the match has moved on since; its latest board is above.)"))
+        text = f"{reply.text}\n{late}"
+        return replace(notice, reply=Reply(text, match_id=reply.match_id, game=reply.game), draw_board=False)
 
     async def next_notice_at(self) -> float | None:
         async with self.storage.reading() as db:
             return await outbox.next_attempt(db)
 
-    async def notice_delivered(self, item: PendingNotice, message_id: int | None) -> None:
-        async with self.storage.transaction() as db:
+    async def notice_delivered(self, item: PendingNotice, message_id: int | None, notice: Notice | None = None) -> None:
+        """A notice was posted (as `notice`, its form at posting time): done with it; a board it
+        carried is the match's latest."""
+        notice = notice or notice_from_json(item.notice)
+        async with self.storage.transaction(durable=False) as db:  # lost, it is posted again: its nonce dedupes
             await outbox.delivered(db, item.id)
-            notice = notice_from_json(item.notice)
             if message_id and notice.reply.image is not None and item.match_id is not None:
                 await matches.update_match(db, item.match_id, board_message_id=message_id)
+        if item.kind == "resume" and message_id is not None:
+            await self.paused.resumed(item)  # the bot could post there again: the match goes on
 
     async def notice_failed(self, item: PendingNotice) -> bool:
         async with self.storage.transaction() as db:
             return await outbox.failed(db, item, self.clock.now())
 
     async def channel_gone(self, item: PendingNotice) -> None:
-        """Discord says the match's channel no longer exists: suspend the match, unrated, and
-        stop its timers, so nothing is decided in a channel nobody can see."""
-        async with self.storage.transaction() as db:
-            await outbox.delivered(db, item.id)
-            if item.match_id is not None:
-                row = await matches.match_by_id(db, item.match_id)
-                if row is not None and row.is_open:
-                    await matches.update_match(db, row.id, status="aborted", end_reason="channel deleted", rated=False)
-                    from bot.storage import timers
+        """Discord says the match's channel no longer exists: the match ends, unrated, its timers
+        stop, and its players are told (bot/service/paused.py)."""
+        await self.paused.gone(item)
 
-                    await timers.clear(db, row.id)
-                await outbox.drop_for_match(db, item.match_id)
-        if item.match_id is not None:
-            self.book.forget(item.match_id)
+    async def channel_unreachable(self, item: PendingNotice) -> None:
+        """Discord refused a notice for lack of access: its match is paused until it can post again."""
+        await self.paused.unreachable(item)
+
+    async def access_may_be_back(self, *, guild_id: int | None = None, channel_id: int | None = None) -> None:
+        """A change that may have given the bot its access back (a channel, thread or role changed;
+        a command came from the channel with the right to post): paused matches there try again now."""
+        await self.paused.access_may_be_back(guild_id=guild_id, channel_id=channel_id)
 
 
 def _joined(first: Reply, second: Reply) -> Reply:
-    """Two replies as one post: both texts; the later one's board, pings and buttons."""
-    from dataclasses import replace
-
-    return replace(second, text=f"{first.text}\n{second.text}", image=second.image or first.image)
+    """Two replies as one post: both texts; the later one's board, pings and buttons; both backups
+    (posting the joined reply delivers both)."""
+    return replace(second, text=f"{first.text}\n{second.text}", image=second.image or first.image,
+                   notice_ids=first.notice_ids + second.notice_ids)  # fmt: skip

@@ -14,14 +14,16 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Protocol
 
+from bot import rating_gate
 from bot.clock import Clock
 from bot.errors import BoardChanged, MatchUnreadable, NoMatch
 from bot.match import Entry, EntryKind, MatchState, Played, replay, snapshot
 from bot.match.played import PlayedLog, steps_from_log
-from bot.replies import Image
-from bot.storage import Connection, MatchRow, Storage, VersionConflict
+from bot.replies import Image, Reply
+from bot.storage import Connection, MatchRow, Storage, VersionConflict, outbox
 from bot.storage import matches as queries
 from bot.storage.matches import LogRow, SeatRow
 from engine.api import AnyGame, result_text
@@ -31,6 +33,7 @@ from engine.registry import get_game, installed_slugs
 
 log = logging.getLogger(__name__)
 
+BACKUP_DELAY = 20.0  # seconds a front end has to post a reply itself before the outbox does
 REPLAY_ON_LOOP_MAX = 40  # log entries replayed on the event loop; longer logs go to a thread
 # The cache of live states has a byte budget: a long match costs its share, and thousands of
 # short ones fit. A state's size is estimated from what bench/service.py measures: a few KB for
@@ -46,15 +49,32 @@ KEY_BYTES = 8
 
 class Renderer(Protocol):
     def __call__(
-        self, slug: str, state: Any, recent: Sequence[Sequence[Any]], perspective: str | None, locale: str
+        self,
+        slug: str,
+        state: Any,
+        recent: Sequence[Sequence[Any]],
+        perspective: str | None,
+        locale: str,
+        *,
+        example: bool = False,
     ) -> Image: ...
 
 
 def default_renderer(
-    slug: str, state: Any, recent: Sequence[Sequence[Any]], perspective: str | None = None, locale: str = "en"
+    slug: str,
+    state: Any,
+    recent: Sequence[Sequence[Any]],
+    perspective: str | None = None,
+    locale: str = "en",
+    *,
+    example: bool = False,
 ) -> Image:
-    from render import board_filename, render_state
+    """The board; an `example` for the rules is titled and named as one, not as a live board."""
+    from render import board_filename, example_filename, render_example, render_state
 
+    if example:
+        board = render_example(slug, state, recent, locale=locale)
+        return Image(board.png, example_filename(slug), board.alt_text)
     board = render_state(slug, state, recent, perspective=perspective, locale=locale)
     return Image(board.png, board_filename(slug), board.alt_text)
 
@@ -86,10 +106,14 @@ class Logged:
 
 
 class MatchBook:
-    def __init__(self, storage: Storage, clock: Clock, renderer: Renderer, render_threads: int = 2) -> None:
+    def __init__(
+        self, storage: Storage, clock: Clock, renderer: Renderer, render_threads: int = 2, owner: str = "main"
+    ) -> None:
         self.storage = storage
         self.clock = clock
         self.renderer = renderer
+        # Names this process (its shards) on the backups of its front end's posts (bot/storage/outbox.py).
+        self.owner = owner
         self.scheduler: Scheduler | None = None
         # Called after a commit that may have added a sooner timer (the dispatcher wakes up).
         self.on_timers_changed: Callable[[], None] | None = None
@@ -195,9 +219,10 @@ class MatchBook:
             self.remember(row.id, row.version, whole)
         return found
 
-    async def record(self, row: MatchRow, state: MatchState) -> GameRecord:
-        """The game record of the match `row` as `state` has it, every step included."""
-        steps = await self.steps(row, state)
+    async def record(self, row: MatchRow, state: MatchState, steps: list[Played] | None = None) -> GameRecord:
+        """The game record of the match `row` as `state` has it, every step included (`steps`, when
+        the caller has already fetched them)."""
+        steps = await self.steps(row, state) if steps is None else steps
         return state.record(steps) if len(steps) <= REPLAY_ON_LOOP_MAX else await asyncio.to_thread(state.record, steps)
 
     def remember(self, match_id: int, version: int, state: MatchState) -> None:
@@ -261,6 +286,8 @@ class MatchBook:
         if outcome is not None:
             result = result_text(rules, outcome, rules.state_seats(new.game))
             columns |= {"status": "finished", "result": result, "end_reason": outcome.reason}
+            if row.rated and rating_gate.ended_early(new):  # not played enough to count (bot/rating_gate.py)
+                columns |= {"rated": False, "unrated_reason": rating_gate.ENDED_EARLY}
         activity = any(item.entry.kind in (EntryKind.ACTION, EntryKind.UNDO, EntryKind.SETUP) for item in logged)
         # A long match is saved whole now and then, so loading it replays only a short tail.
         saved = await asyncio.to_thread(snapshot.dump, new) if snapshot.due(state.version, new.version) else None
@@ -282,6 +309,17 @@ class MatchBook:
                 await also(db)
         self.remember(row.id, row.version + 1, new)
         self.timers_changed()
+
+    async def keep_backup(self, db: Connection, row: MatchRow, reply: Reply) -> int:
+        """Store, in the committing transaction, the post a front end is about to make, due a little
+        later: if the front end never reports it posted (Discord refused, the process died), the
+        dispatcher posts it. So every committed change reaches the channel at least once."""
+        from bot.service.notices import backup_notice, notice_json
+
+        now = self.clock.now()
+        notice = notice_json(backup_notice(row.guild_id, row.channel_id, reply))
+        return await outbox.add(db, row.id, row.guild_id, row.channel_id, notice, now, now + BACKUP_DELAY,
+                                owner=self.owner)  # fmt: skip
 
     def timers_changed(self) -> None:
         if self.on_timers_changed is not None:
@@ -306,6 +344,13 @@ class MatchBook:
         return await loop.run_in_executor(
             pool, self.renderer, state.rules.slug, state.game, recent, perspective, language
         )
+
+    async def render_example(self, slug: str, state: Any, recent: Sequence[Sequence[Any]]) -> Image:
+        """A rules example's picture: titled as one rather than as a live board, and in a file
+        named so. Drawn in the readers' pool, in the reader's language."""
+        loop = asyncio.get_running_loop()
+        draw = partial(self.renderer, slug, state, recent, None, active().locale, example=True)
+        return await loop.run_in_executor(self._read_pool, draw)
 
 
 def damaged_text(row: MatchRow) -> Text:

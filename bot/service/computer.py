@@ -18,6 +18,11 @@ from concurrent.futures import ProcessPoolExecutor
 from bot.match import MatchState
 from engine.registry import get_game
 
+# Choices nobody may learn before they are revealed (a secret setup) come from the operating
+# system's randomness: nothing a player can see (the seed in a game record, the position, the
+# time) lets anyone reproduce them. Public moves stay seeded, so a position gets the same answer.
+HIDDEN_CHOICES = random.SystemRandom()
+
 
 def _start_worker() -> None:
     """In a fresh worker: yield the CPU to the bot's own process (a member's action must not
@@ -65,10 +70,12 @@ class ComputerPlayers:
     async def move(self, state: MatchState, seat: str) -> list[str]:
         """The computer's actions for the rest of its turn, or its setup choice (one item)."""
         rules = state.rules
-        seed = state.seed * 1_000_003 + state.version  # the same match position always gets the same answer
         if state.to_act is None:
+            # A hidden choice: drawn from the system's randomness, never from the match's seed,
+            # which anyone may read in the game record before the reveal.
             choices = list(rules.setup_choices(state.game, seat))
-            return [random.Random(seed).choice(choices).value] if choices else []
+            return [HIDDEN_CHOICES.choice(choices).value] if choices else []
+        seed = state.seed * 1_000_003 + state.version  # the same match position always gets the same answer
         level = state.computers.get(seat, "normal")
         budget = self.budgets[level] * rules.actions_left(state.game)  # the whole rest of the turn
         loop = asyncio.get_running_loop()

@@ -3,18 +3,18 @@ starting, and aborting. Seats and sides come from the game interface."""
 
 from __future__ import annotations
 
-import asyncio
 import random
 import secrets
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from bot import texts
+from bot import rating_gate, texts
 from bot.errors import ChannelBusy, MatchUnreadable, NotAllowed, NotInMatch, ServiceError
 from bot.match import MatchState
 from bot.replies import Reply
 from bot.service.book import MatchBook
+from bot.service.heavy import HeavyReads
 from bot.storage import ChannelHasMatch, MatchRow, timers
 from bot.storage import matches as queries
 from bot.storage.matches import NewMatch
@@ -84,8 +84,11 @@ class Opening:
 
 
 class Lobby:
-    def __init__(self, book: MatchBook, *, lobby_days: float = 7.0, lobbies_per_member: int = 3) -> None:
+    def __init__(
+        self, book: MatchBook, heavy: HeavyReads, *, lobby_days: float = 7.0, lobbies_per_member: int = 3
+    ) -> None:
         self.book = book
+        self.heavy = heavy
         self.lobby_days = lobby_days
         self.lobbies_per_member = lobbies_per_member
 
@@ -106,7 +109,7 @@ class Lobby:
     ) -> Reply:
         """Open a lobby: check and build the match (nothing stored yet), store it with the
         creator's seat and its expiry timer, then say so."""
-        opening = await self.prepare(game, seats, players=players, options=options, start=start,
+        opening = await self.prepare(game, seats, user_id, players=players, options=options, start=start,
                                      deadline_days=deadline_days, seed=seed)  # fmt: skip
         match_id = await self.store(opening, guild_id, channel_id, user_id, parent_channel_id)
         return Reply(str(self.announce(opening, user_id)), match_id=match_id, game=opening.rules.slug)
@@ -115,6 +118,7 @@ class Lobby:
         self,
         game: str,
         seats: str,
+        user_id: int,
         *,
         players: int | None = None,
         options: Mapping[str, str] | None = None,
@@ -124,6 +128,8 @@ class Lobby:
     ) -> Opening:
         """The match a `/new` asks for, checked (game, player count, options, deadline, start
         position, the seats chosen) and built, with nothing written: a refusal changes nothing."""
+        if start is not None:
+            self.heavy.check(user_id)  # an import waits its turn with the member's other heavy reads
         rules = get_game(game)
         check_deadline(deadline_days)
         players = players or _players_for(rules, seats)
@@ -136,7 +142,8 @@ class Lobby:
             raise ServiceError(error.args[0] if error.args else str(error)) from None
         seed = secrets.randbelow(2**31) if seed is None else seed
         if start is not None:
-            position = await asyncio.to_thread(_start_from, rules, start)  # a long record replays for a while
+            # A long record replays for a while: in turn with other members' heavy reads (bot/service/heavy.py).
+            position = await self.heavy.run(user_id, start_position, rules.slug, start, small=len(start) < SMALL_IMPORT)
             players = len(rules.state_seats(rules.load(position)))
         else:
             position = rules.notation(rules.new(players, chosen, seed))
@@ -153,6 +160,7 @@ class Lobby:
         now = self.book.clock.now()
         try:
             async with self.book.storage.transaction() as db:
+                await queries.hold_member(db, guild_id, user_id)  # the count and the insert, as one
                 if await queries.open_lobbies_by(db, guild_id, user_id) >= self.lobbies_per_member:
                     raise NotAllowed(M(
                         "you already have {count} open lobbies on this server: start or abort one of them first",
@@ -286,8 +294,16 @@ class Lobby:
             left += " " + str(M("{who} now runs the lobby.", who=texts.mention(remaining[0])))
         return Reply(f"{left}\n{texts.lobby_text(state)}", match_id=row.id, game=row.game)
 
-    async def start(self, row: MatchRow, state: MatchState, user_id: int) -> MatchState:
-        """Checks and starts a lobby; the caller builds the reply (with the first board)."""
+    async def pair_cap_reached(self, row: MatchRow, state: MatchState) -> bool:
+        """Whether the match would start unrated by the daily cap between two of its members (the
+        start itself decides again, in its transaction)."""
+        if not row.rated or state.computers:
+            return False
+        async with self.book.storage.reading() as db:
+            return await rating_gate.pair_cap_reached(db, row, state, self.book.clock.now())
+
+    def check_start(self, row: MatchRow, state: MatchState, user_id: int) -> None:
+        """Why this member cannot start this lobby now, if they cannot (ServiceError)."""
         if row.status != "lobby":
             raise NotAllowed(M("this match has already started"))
         if user_id not in state.players and user_id != row.creator_id:
@@ -304,15 +320,27 @@ class Lobby:
             ))  # fmt: skip
         if not state.players:
             raise NotAllowed(M("a match needs at least one member playing"))
+
+    async def start(self, row: MatchRow, state: MatchState, user_id: int, *, backup: Reply) -> tuple[int, ...]:
+        """Start a lobby (checked as `check_start` does), with `backup` (the first board, built by
+        the caller) kept until the front end posts it; returns the backup's notice id."""
+        self.check_start(row, state, user_id)
+        now = self.book.clock.now()
         async with self.book.claim(row, M("the lobby changed, look again")) as db:
-            await queries.update_match(db, row.id, status="active", rated=row.rated and not state.computers)
+            rated, reason = row.rated and not state.computers, None
+            if rated:
+                await rating_gate.hold_members(db, row, state)  # two starts sharing a member count each other
+                if await rating_gate.pair_cap_reached(db, row, state, now):
+                    rated, reason = False, rating_gate.PAIR_CAP
+            await queries.update_match(db, row.id, status="active", rated=rated, unrated_reason=reason, started_at=now)
             await timers.clear(db, row.id, TimerKind.LOBBY)
             if self.book.scheduler is not None:
                 await self.book.scheduler.reschedule(
                     db, row, state, state, self.book.clock.now(), activity=True, new_turn=True
                 )
+            kept = await self.book.keep_backup(db, row, backup)
         self.book.timers_changed()
-        return state
+        return (kept,)
 
     async def abort(self, channel_id: int, user_id: int, *, can_manage: bool = False) -> Reply:
         try:
@@ -331,17 +359,19 @@ class Lobby:
                     "Manage Channels can abort a started match)", game=row.game, resign=texts.command("resign"),
                 ))  # fmt: skip
             raise NotAllowed(M("only someone with Manage Channels can abort a started match"))
-        async with self.book.claim(row) as db:
-            # A started match aborted by a moderator counts for nobody's rating.
-            await queries.update_match(db, row.id, status="aborted", end_reason=f"aborted by {user_id}", rated=False)
-            await timers.clear(db, row.id)
         who = texts.mention(user_id)
         aborted = (
             M("{who} aborted the match. The channel is free for a new one.", who=who)
             if row.status == "lobby"
             else M("{who} aborted the match. It is not rated. The channel is free for a new one.", who=who)
         )
-        return Reply(str(aborted), match_id=row.id, game=row.game)
+        reply = Reply(str(aborted), match_id=row.id, game=row.game)
+        async with self.book.claim(row) as db:
+            # A started match aborted by a moderator counts for nobody's rating.
+            await queries.update_match(db, row.id, status="aborted", end_reason=f"aborted by {user_id}", rated=False)
+            await timers.clear(db, row.id)
+            kept = await self.book.keep_backup(db, row, reply)
+        return replace(reply, notice_ids=(kept,))
 
 
 def _players_for(rules: AnyGame, choice: str) -> int:
@@ -353,8 +383,13 @@ def _players_for(rules: AnyGame, choice: str) -> int:
     return min(rules.player_counts)
 
 
-def _start_from(rules: AnyGame, text: str) -> str:
-    """A start position from a game record (JSON) or position notation."""
+SMALL_IMPORT = 20_000  # characters: a record this short is replayed in a thread, not worth a process
+
+
+def start_position(slug: str, text: str) -> str:
+    """A start position from a game record (JSON) or position notation (run in a worker process
+    for a long record: a module-level function of plain arguments)."""
+    rules = get_game(slug)
     try:
         if text.lstrip().startswith("{"):
             record = GameRecord.from_json(text)

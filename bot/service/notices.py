@@ -40,6 +40,15 @@ def notice_now(guild_id: int, channel_id: int, reply: Reply, dm_user_ids: tuple[
     return Notice(guild_id, channel_id, reply, dm_user_ids, active().locale)
 
 
+def backup_notice(guild_id: int, channel_id: int, reply: Reply) -> Notice:
+    """A front end's post kept in case it never goes out: its board is not stored (a picture per
+    action would double what every action writes) but drawn again if the notice is ever posted."""
+    from dataclasses import replace
+
+    return Notice(guild_id, channel_id, replace(reply, image=None, announce=None, notice_ids=()), (),
+                  active().locale, draw_board=reply.image is not None)  # fmt: skip
+
+
 def notice_json(notice: Notice) -> str:
     reply = notice.reply
     return json.dumps({
@@ -47,6 +56,8 @@ def notice_json(notice: Notice) -> str:
         "channel_id": notice.channel_id,
         "dm_user_ids": list(notice.dm_user_ids),
         "locale": notice.locale,
+        "draw_board": notice.draw_board,
+        "kind": notice.kind,
         "reply": {
             "text": reply.text, "image": _image(reply.image), "file": _image(reply.file),
             "mentions": list(reply.mentions), "match_id": reply.match_id, "game": reply.game,
@@ -59,4 +70,5 @@ def notice_json(notice: Notice) -> str:
 def notice_from_json(text: str) -> Notice:
     data = json.loads(text)
     return Notice(data["guild_id"], data["channel_id"], _reply(data["reply"]), tuple(data.get("dm_user_ids", ())),
-                  str(data.get("locale") or "en"))  # fmt: skip
+                  str(data.get("locale") or "en"), bool(data.get("draw_board")),
+                  str(data.get("kind") or ""))  # fmt: skip

@@ -4,22 +4,22 @@ the board post that follows each. Works for any game through the interface."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from bot import texts
+from bot import rating_gate, texts
 from bot.errors import BoardChanged, ConfirmFirst, NotAllowed, NotInMatch, NotYourTurn, OutdatedBoard, ServiceError
 from bot.match import Entry, EntryKind, MatchState, Proposal, ProposalKind
 from bot.replies import Reply
-from bot.service.book import MatchBook
-from bot.service.notices import notice_json, notice_now
-from bot.storage import Connection, MatchRow, outbox
+from bot.service.book import Logged, MatchBook
+from bot.storage import Connection, MatchRow
 from engine.i18n import M, Message, Term
 
 CONFIRM_SECONDS = 60.0
-BACKUP_DELAY = 20.0  # seconds a front end has to post a board itself before the outbox does
 RECENT_MAX = 12  # actions a board highlights at most
+# Builds the post for a validated entry: (match row, state before, state after, events) -> Reply.
+Build = Callable[[MatchRow, MatchState, MatchState, tuple[Any, ...]], Awaitable[Reply]]
 
 
 def recent_actions(state: MatchState) -> list[tuple[Any, ...]]:
@@ -49,38 +49,57 @@ class Play:
         self._confirmations: dict[tuple[int, int, str, str], float] = {}
 
     # --- entries ----------------------------------------------------------------------
-    async def append(
-        self, channel_id: int, entry: Entry, expected_version: int | None = None
-    ) -> tuple[MatchRow, MatchState, MatchState, tuple[Any, ...]]:
+    async def loaded(self, channel_id: int, expected_version: int | None = None) -> tuple[MatchRow, MatchState]:
+        """The channel's started match, at the board version the player saw (if given)."""
         row, state = await self.book.load(channel_id)
         if row.status != "active":
             raise NotAllowed(_not_started(row))
         if expected_version is not None and expected_version != state.board_version:
             raise BoardChanged()
-        new, events, logged = self.book.validate(state, [entry])
-        await self.book.commit(row, state, new, logged)
-        return row, state, new, events
+        return row, state
 
-    async def act(
-        self, channel_id: int, user_id: int, action: Any, *, expected_version: int | None = None, backup: bool = False
+    async def announced(
+        self, row: MatchRow, state: MatchState, new: MatchState, logged: Sequence[Logged], reply: Reply
     ) -> Reply:
+        """Commit validated entries together with a backup of the post that announces them (the
+        reply, or the public announcement that goes with a private answer). The front end reports
+        its post (MatchService.posted); if it never does, the outbox posts the backup."""
+        public = reply.announce if reply.announce is not None else reply
+        kept: list[int] = []
+
+        async def keep(db: Connection) -> None:
+            kept.append(await self.book.keep_backup(db, row, public))
+
+        await self.book.commit(row, state, new, logged, also=keep)
+        if reply.announce is not None:
+            return replace(reply, announce=replace(public, notice_ids=tuple(kept)))
+        return replace(reply, notice_ids=tuple(kept))
+
+    async def entry(self, channel_id: int, entry: Entry, build: Build, expected_version: int | None = None) -> Reply:
+        """Validate one entry, build its post, and commit both (see `announced`)."""
+        row, state = await self.loaded(channel_id, expected_version)
+        new, events, logged = self.book.validate(state, [entry])
+        reply = await build(row, state, new, events)
+        return await self.announced(row, state, new, logged, reply)
+
+    async def act(self, channel_id: int, user_id: int, action: Any, *, expected_version: int | None = None) -> Reply:
+        if not isinstance(action, str) and not hasattr(action, "notation"):
+            raise ServiceError(M("that is not an action: give one in the game's notation"))
         text = action if isinstance(action, str) else action.notation()
 
         def headline(before: MatchState, after: MatchState, events: tuple[Any, ...]) -> str:
             return texts.sentence(after.rules.describe(events))
 
         entry = Entry(EntryKind.ACTION, user_id, text=text)
-        return await self._board_entry(channel_id, entry, expected_version, headline, backup)
+        return await self._board_entry(channel_id, entry, expected_version, headline)
 
-    async def undo(
-        self, channel_id: int, user_id: int, *, expected_version: int | None = None, backup: bool = False
-    ) -> Reply:
+    async def undo(self, channel_id: int, user_id: int, *, expected_version: int | None = None) -> Reply:
         def headline(before: MatchState, after: MatchState, events: tuple[Any, ...]) -> str:
             what = before.rules.describe(before.played[-1].events or ())
             return str(M("↩ {who} took back the last action ({what}).", who=texts.mention(user_id), what=what))
 
         entry = Entry(EntryKind.UNDO, user_id)
-        return await self._board_entry(channel_id, entry, expected_version, headline, backup)
+        return await self._board_entry(channel_id, entry, expected_version, headline)
 
     async def _board_entry(
         self,
@@ -88,30 +107,13 @@ class Play:
         entry: Entry,
         expected_version: int | None,
         headline: Callable[[MatchState, MatchState, tuple[Any, ...]], str],
-        backup: bool,
     ) -> Reply:
-        """Commit an entry that changes the board and build the post. With `backup`, the post is
-        drawn first and stored in the outbox in the same transaction, due a little later: if the
-        front end cannot post it (Discord refused, the process died), the dispatcher will."""
-        if not backup:
-            row, before, after, events = await self.append(channel_id, entry, expected_version)
+        """Commit an entry that changes the board, with its board post backed up (see `announced`)."""
+
+        async def build(row: MatchRow, before: MatchState, after: MatchState, events: tuple[Any, ...]) -> Reply:
             return await self.board_reply(row, after, headline(before, after, events))
-        row, state = await self.book.load(channel_id)
-        if row.status != "active":
-            raise NotAllowed(_not_started(row))
-        if expected_version is not None and expected_version != state.board_version:
-            raise BoardChanged()
-        new, events, logged = self.book.validate(state, [entry])
-        reply = await self.board_reply(row, new, headline(state, new, events))
-        stored: list[int] = []
 
-        async def keep(db: Connection) -> None:
-            now = self.book.clock.now()
-            notice = notice_json(notice_now(row.guild_id, row.channel_id, reply))
-            stored.append(await outbox.add(db, row.id, row.guild_id, row.channel_id, notice, now, now + BACKUP_DELAY))
-
-        await self.book.commit(row, state, new, logged, also=keep)
-        return replace(reply, notice_id=stored[0])
+        return await self.entry(channel_id, entry, build, expected_version)
 
     async def setup(self, channel_id: int, user_id: int, choice: str, seat: str | None = None) -> Reply:
         row, state = await self.book.load(channel_id)
@@ -122,7 +124,12 @@ class Play:
             raise NotInMatch(M("you have no setup to make in this match"))
         seat = seat if seat in mine else mine[0]
         new, events, logged = self.book.validate(state, [Entry(EntryKind.SETUP, user_id, seat=seat, text=choice)])
-        await self.book.commit(row, state, new, logged)
+        return await self.announced(row, state, new, logged, await self._setup_reply(row, state, new, events, seat,
+                                                                                     choice))  # fmt: skip
+
+    async def _setup_reply(self, row: MatchRow, state: MatchState, new: MatchState, events: tuple[Any, ...],
+                           seat: str, choice: str) -> Reply:  # fmt: skip
+        """The private answer to a setup choice, with the public post that goes with it."""
         # The choice as the game stores it, in its own words (what it names each piece, say).
         canonical = {**new.setup, **new.revealed_setup}.get(seat, choice)
         labels = {c.value: c.label for c in state.rules.setup_choices(state.game, seat)}
@@ -149,9 +156,15 @@ class Play:
         return Reply(str(revealed), match_id=row.id, game=row.game, announce=board)
 
     # --- endings against your own side ask first --------------------------------------
-    def _confirmed(self, row: MatchRow, state: MatchState, user_id: int, kind: str, argument: str,
+    def _confirmed(self, row: MatchRow, state: MatchState, entry: Entry, kind: str, argument: str,
                    message: Message, confirmed: bool) -> None:  # fmt: skip
-        """Raise ConfirmFirst unless confirmed (a button) or asked again within a minute."""
+        """Raise ConfirmFirst unless confirmed (a button) or asked again within a minute. An entry the
+        match would refuse anyway (a claim while a draw is on offer) is refused now, not after asking."""
+        if row.status != "active":
+            raise NotAllowed(_not_started(row))
+        self.book.validate(state, [entry])
+        assert entry.user_id is not None
+        user_id = entry.user_id
         now = self.book.clock.now()
         key = (row.id, user_id, kind, argument)
         self._confirmations = {k: t for k, t in self._confirmations.items() if t > now}
@@ -172,15 +185,18 @@ class Play:
                 side = state.side_title(state.side_of(mine[0]))
                 ends = (M("Resigning ends the match as a loss for {side}.", side=side) if len(state.sides) == 2
                         else M("Resigning takes you out of the game."))  # fmt: skip
-                self._confirmed(row, state, user_id, "resign", "", ends, confirmed)
-        row, before, after, events = await self.append(channel_id, Entry(EntryKind.RESIGN, user_id))
-        seat = after.played[-1].seat
-        if events and not after.is_over:  # the game goes on without that seat (a free-for-all)
-            headline = f"{texts.sentence(before.rules.describe(events))} ({texts.mention(user_id)})"
-        else:
-            headline = str(M("{who} resigned for {side}.", who=texts.mention(user_id),
-                             side=before.side_title(before.side_of(seat))))  # fmt: skip
-        return await self.board_reply(row, after, headline, recent=[events] if events else None)
+                self._confirmed(row, state, Entry(EntryKind.RESIGN, user_id), "resign", "", ends, confirmed)
+
+        async def build(row: MatchRow, before: MatchState, after: MatchState, events: tuple[Any, ...]) -> Reply:
+            seat = after.played[-1].seat
+            if events and not after.is_over:  # the game goes on without that seat (a free-for-all)
+                headline = f"{texts.sentence(before.rules.describe(events))} ({texts.mention(user_id)})"
+            else:
+                headline = str(M("{who} resigned for {side}.", who=texts.mention(user_id),
+                                 side=before.side_title(before.side_of(seat))))  # fmt: skip
+            return await self.board_reply(row, after, headline, recent=[events] if events else None)
+
+        return await self.entry(channel_id, Entry(EntryKind.RESIGN, user_id), build)
 
     async def draw(self, channel_id: int, user_id: int, choice: str) -> Reply:
         kinds = {"offer": EntryKind.DRAW_OFFER, "accept": EntryKind.DRAW_ACCEPT, "decline": EntryKind.DRAW_DECLINE}
@@ -196,7 +212,7 @@ class Play:
         if claim and mine and side in {s.slug for s in state.sides} and side not in mine and row.status == "active":
             own = state.side_title(next(iter(mine)))
             self._confirmed(
-                row, state, user_id, "declare", side,
+                row, state, Entry(EntryKind.DECLARE, user_id, text=side), "declare", side,
                 M("Declaring {claim} for {side} concedes the match for {own}.", claim=claim.title,
                   side=state.side_title(side), own=own), confirmed,
             )  # fmt: skip
@@ -213,15 +229,17 @@ class Play:
                          "concede too.", **words)  # fmt: skip
             else:
                 said = M("Conceding gives the match to {side} ({losers} loses) at once.", **words)
-            self._confirmed(row, state, user_id, "concede", "", said, confirmed)
+            self._confirmed(row, state, Entry(EntryKind.CONCEDE, user_id), "concede", "", said, confirmed)
         return await self.propose(channel_id, Entry(EntryKind.CONCEDE, user_id))
 
     async def challenge(self, channel_id: int, user_id: int) -> Reply:
         return await self.propose(channel_id, Entry(EntryKind.CHALLENGE, user_id))
 
     async def propose(self, channel_id: int, entry: Entry) -> Reply:
-        row, before, after, events = await self.append(channel_id, entry)
-        return await self.proposal_reply(row, before, after, entry, events)
+        async def build(row: MatchRow, before: MatchState, after: MatchState, events: tuple[Any, ...]) -> Reply:
+            return await self.proposal_reply(row, before, after, entry, events)
+
+        return await self.entry(channel_id, entry, build)
 
     async def answer(self, channel_id: int, match_id: int, question: int, user_id: int, kind: str) -> Reply:
         """A press on a draw-offer or declaration button; `question` is the log entry that asked."""
@@ -268,6 +286,8 @@ class Play:
             text = f"{headline}\n**{texts.sentence(outcome.summary)}** {texts.seating_text(after)}"
             if scores:
                 text += f"\n{scores}"
+            if row.rated and rating_gate.ended_early(after):
+                text += f"\n{rating_gate.early_note()}"
             mentions = tuple(sorted(after.players))
         else:
             text = "\n".join(line for line in (headline, scores, texts.next_text(after)) if line)

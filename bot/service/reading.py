@@ -6,11 +6,9 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
-from functools import partial
 from itertools import islice
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot import standings as elo
 from bot import texts
@@ -18,15 +16,20 @@ from bot.errors import NotAllowed, ServiceError
 from bot.match import MatchState, Played
 from bot.replies import Image, Reply
 from bot.service.book import MatchBook
+from bot.service.heavy import HeavyReads
 from bot.service.play import recent_actions
 from bot.storage import matches as queries
 from engine.api import EndingKind
 from engine.i18n import M, P, T, Term, active
+from engine.record import GameRecord
 from engine.registry import get_game
+
+if TYPE_CHECKING:
+    from render import ReplayFile
 
 log = logging.getLogger(__name__)
 HISTORY_PAGE_SIZE = 15
-REPLAY_ACTIONS_MAX = 300  # frames of one animation at most
+REPLAY_ACTIONS_MAX = 1000  # frames of one animation at most
 REPLAY_BYTES_MAX = 9_500_000  # under Discord's 10 MB upload limit for a server without boosts
 MY_GAMES_SHOWN = 20
 ENDINGS: dict[EndingKind, Term] = {
@@ -68,21 +71,32 @@ def history_line(state: MatchState, number: int, played: Played) -> str:
     return f"`{number:>3}` {what} — {who}"
 
 
-def events_of(state: MatchState, steps: Sequence[Played], first: int, count: int) -> list[Sequence[Any]]:
-    """The events of played entries `first` to `first + count - 1` (of every step, `steps`), by
-    replaying the game record (linear, and only as far as needed)."""
-    replayed = islice(state.record(steps).steps(), first + 1, first + 1 + count)
-    return [events for _, events in replayed]
+def events_of(record: GameRecord, first: int, count: int) -> list[Sequence[Any]]:
+    """The events of played entries `first` to `first + count - 1`, by replaying the game record
+    (linear, and only as far as needed)."""
+    steps = islice(record.steps(), first + 1, first + 1 + count)
+    return [list(events) for _, events in steps]
+
+
+def replay_gif(record: GameRecord, last: int, locale: str, max_bytes: int) -> ReplayFile:
+    """The last `last` actions as a GIF of at most `max_bytes`, drawn once (in a worker process)."""
+    from render import replay_file
+
+    return replay_file(record, last=last, locale=locale, max_bytes=max_bytes)
+
+
+SMALL_REPLAY = 30  # frames: a replay this short is drawn in a thread, not worth a process
+SMALL_HISTORY = 500  # entries to replay for an old history page, likewise
 
 
 class Reading:
-    def __init__(self, book: MatchBook) -> None:
+    def __init__(self, book: MatchBook, heavy: HeavyReads) -> None:
         self.book = book
-        # Replays are long jobs: their own thread, so boards never queue behind them.
-        self._replay_pool = ThreadPoolExecutor(1, thread_name_prefix="replay")
+        # Replays and old history pages are long jobs: queued per member, in a worker process.
+        self.heavy = heavy
 
     async def close(self) -> None:
-        await asyncio.to_thread(self._replay_pool.shutdown, wait=True)
+        await self.heavy.close()
 
     async def board(self, channel_id: int, user_id: int | None = None) -> Reply:
         row, state = await self.book.load(channel_id, open_only=False)
@@ -103,7 +117,7 @@ class Reading:
         text = texts.lobby_text(state) if row.status == "lobby" else texts.status_text(row, state)
         return Reply(text, match_id=row.id, game=row.game)
 
-    async def history(self, channel_id: int, page: int = 1) -> Reply:
+    async def history(self, channel_id: int, page: int = 1, user_id: int | None = None) -> Reply:
         row, state = await self.book.load(channel_id, open_only=False)
         pages = max(1, -(-len(state.played) // HISTORY_PAGE_SIZE))
         page = min(max(page, 1), pages)
@@ -114,10 +128,11 @@ class Reading:
         chunk = steps[shown : shown + HISTORY_PAGE_SIZE]
         if not chunk:
             return Reply(str(M("No actions yet.")), match_id=row.id, game=row.game)
-        if any(p.events is None for p in chunk):  # their events are no longer kept: replay the record
-            loop = asyncio.get_running_loop()
+        if any(p.events is None for p in chunk):  # long ago: the events are no longer kept
             every = steps if older else await self.book.steps(row, state)
-            events = await loop.run_in_executor(self._replay_pool, events_of, state, every, first, len(chunk))
+            record = await self.book.record(row, state, every)
+            small = first + len(chunk) <= SMALL_HISTORY
+            events = await self.heavy.run(user_id or 0, events_of, record, first, len(chunk), small=small)
             chunk = [replace(p, events=tuple(e)) for p, e in zip(chunk, events, strict=True)]
         lines = [history_line(state, number, p) for number, p in enumerate(chunk, start=first + 1)]
         if page < pages:
@@ -149,32 +164,28 @@ class Reading:
             game=row.game,
         )
 
-    async def replay(self, channel_id: int, last: int | None = None) -> Reply:
+    async def replay(self, channel_id: int, last: int | None = None, user_id: int | None = None) -> Reply:
+        self.heavy.check(user_id or 0)
         row, state = await self.book.load(channel_id, open_only=False)
         if not state.played:
             raise NotAllowed(M("no actions have been played yet"))
         if last is not None and last < 1:
             raise ServiceError(M("{last} must be at least 1", last=texts.option("last")))
-        from render import render_replay
-
         total = len(state.played)
-        shown = min(total if last is None else last, total, REPLAY_ACTIONS_MAX)
-        record = await self.book.record(row, state)
-        loop = asyncio.get_running_loop()
-        language = active().locale  # the worker thread does not see this task's catalogue
-        draw = partial(render_replay, record, last=shown, locale=language)
-        data = await loop.run_in_executor(self._replay_pool, draw)
-        while len(data) > REPLAY_BYTES_MAX and shown > 1:
-            # Frames of some games change more of the picture than others: fewer actions fit.
-            shown = max(1, int(shown * REPLAY_BYTES_MAX / len(data) * 0.9))
-            draw = partial(render_replay, record, last=shown, locale=language)
-            data = await loop.run_in_executor(self._replay_pool, draw)
-        if shown == total:
-            said = M("Replay of match #{id}: the whole match.", id=row.id)
-        elif shown < min(total, last or total):
+        wanted = min(total if last is None else last, total, REPLAY_ACTIONS_MAX)
+        record = await self.book.record(row, state)  # every step, older ones from the log
+        language = active().locale  # the worker does not see this task's catalogue
+        # One drawing pass: a match too long for one upload (none up to REPLAY_ACTIONS_MAX
+        # actions in bench/render.py) opens at a later action instead of being drawn again.
+        replay = await self.heavy.run(user_id or 0, replay_gif, record, wanted, language, REPLAY_BYTES_MAX,
+                                      small=wanted <= SMALL_REPLAY)  # fmt: skip
+        data, shown = replay.gif, replay.actions
+        if replay.cut:
             said = P("Replay of match #{id}: the last {count} action (as many as fit in one upload).",
                      "Replay of match #{id}: the last {count} actions (as many as fit in one upload).",
                      count=shown, id=row.id)  # fmt: skip
+        elif shown == total:
+            said = M("Replay of match #{id}: the whole match.", id=row.id)
         else:
             said = P("Replay of match #{id}: the last {count} action.",
                      "Replay of match #{id}: the last {count} actions.", count=shown, id=row.id)  # fmt: skip

@@ -70,6 +70,10 @@ class TurnTimers:
         # The deadline follows the match row as it is now, inside this transaction: a settings
         # change racing with the start either lands first (and is read here) or conflicts.
         current = await queries.match_by_id(db, row.id)
+        if current is not None and current.suspended_at is not None:
+            # Paused (its channel cannot be posted to): no clock runs until it resumes (bot/service/paused.py).
+            await timers.clear(db, row.id, TimerKind.REMINDER, TimerKind.DEADLINE, TimerKind.COMPUTER)
+            return
         deadline_days = current.deadline_days if current is not None else row.deadline_days
         if new_turn:
             await timers.clear(db, row.id, TimerKind.REMINDER, TimerKind.DEADLINE, TimerKind.COMPUTER)
@@ -220,7 +224,8 @@ class TurnTimers:
                 version=state.board_version,
             )  # fmt: skip
             await outbox.add(db, row.id, row.guild_id, row.channel_id,
-                             notice_json(notice_now(row.guild_id, row.channel_id, reply, by_dm)), now)  # fmt: skip
+                             notice_json(notice_now(row.guild_id, row.channel_id, reply, by_dm)), now,
+                             kind="reminder")  # fmt: skip
         self.book.timers_changed()
         return True
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -49,6 +50,9 @@ class MatchRow:
     deadline_days: int | None = None
     turn_started_at: float | None = None
     turn_reminders: int = 0
+    suspended_at: float | None = None  # paused: the bot cannot post in its channel
+    unrated_reason: str | None = None  # why a rule made it unrated (bot/rating_gate.py), if one did
+    started_at: float | None = None  # when the lobby started (None for matches started before it was kept)
 
     @property
     def is_open(self) -> bool:
@@ -77,6 +81,7 @@ _COLUMNS = (
     "id", "game", "guild_id", "channel_id", "parent_channel_id", "creator_id", "status", "players", "options",
     "seed", "start_position", "position", "to_act", "version", "result", "end_reason", "rated", "created_at",
     "updated_at", "board_message_id", "reminder_hours", "deadline_days", "turn_started_at", "turn_reminders",
+    "suspended_at", "unrated_reason", "started_at",
 )  # fmt: skip
 MATCH_COLUMNS = ", ".join(_COLUMNS)
 _OPTIONS = _COLUMNS.index("options")
@@ -241,7 +246,8 @@ async def log_after(db: Connection, match_id: int, seq: int) -> list[LogRow]:
 
 _UPDATABLE = frozenset(
     {"status", "position", "to_act", "result", "end_reason", "updated_at", "board_message_id", "rated",
-     "reminder_hours", "deadline_days", "turn_started_at", "turn_reminders", "creator_id"}
+     "reminder_hours", "deadline_days", "turn_started_at", "turn_reminders", "creator_id", "suspended_at",
+     "unrated_reason", "started_at"}
 )  # fmt: skip
 
 
@@ -266,6 +272,30 @@ async def open_matches_of(db: Connection, guild_id: int, user_id: int) -> list[t
         assert match is not None
         found.setdefault(match.id, (match, []))[1].append(row[-1])
     return list(found.values())
+
+
+async def hold_member(db: Connection, guild_id: int, user_id: int) -> None:
+    """Until this transaction ends, no other transaction that holds this member of this server
+    goes on (counting their lobbies, or their rated matches today): a count followed by an insert
+    then holds under concurrency. SQLite needs nothing
+    (BEGIN IMMEDIATE lets one writer in at a time); PostgreSQL's READ COMMITTED lets two counts
+    see the same number, so a transaction-scoped advisory lock on the member serialises them."""
+    if db.dialect != "postgresql":
+        return
+    digest = hashlib.blake2b(f"member:{guild_id}:{user_id}".encode(), digest_size=8).digest()
+    await db.execute("SELECT pg_advisory_xact_lock(?)", int.from_bytes(digest, "big", signed=True))
+
+
+async def rated_matches_between(db: Connection, guild_id: int, game: str, first: int, second: int, since: float) -> int:
+    """Rated matches of a game on a server that two members both played in, started since `since`."""
+    row = await db.fetchone(
+        "SELECT COUNT(*) FROM matches m WHERE m.guild_id = ? AND m.game = ? AND m.rated = ? AND m.started_at > ? "
+        "AND m.status IN (?, ?) "
+        "AND EXISTS (SELECT 1 FROM seats a WHERE a.match_id = m.id AND a.user_id = ?) "
+        "AND EXISTS (SELECT 1 FROM seats b WHERE b.match_id = m.id AND b.user_id = ?)",
+        guild_id, game, True, since, MatchStatus.ACTIVE.value, MatchStatus.FINISHED.value, first, second,
+    )  # fmt: skip
+    return int(row[0]) if row else 0
 
 
 async def open_lobbies_by(db: Connection, guild_id: int, creator_id: int) -> int:

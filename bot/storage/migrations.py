@@ -242,9 +242,51 @@ SQLITE_MIGRATIONS: list[tuple[int, list[str]]] = [
             """,
         ],
     ),
+    (
+        7,
+        [
+            # Notices' nonces never repeat. The outbox's ids were reused once posted rows were
+            # deleted (a plain INTEGER PRIMARY KEY takes the largest id + 1), so Discord took a new
+            # notice for a repeat of an old one and created nothing. AUTOINCREMENT never hands out
+            # an id twice in a database's life; a random salt per notice keeps nonces apart after a
+            # restore from a backup (whose counter is behind the ids already used). `owner` names
+            # the process (its shards) whose front end holds a backup: restarted, it posts them at once.
+            """
+            CREATE TABLE outbox_v7 (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                match_id INTEGER REFERENCES matches (id) ON DELETE CASCADE,
+                guild_id INTEGER NOT NULL,
+                channel_id INTEGER NOT NULL,
+                notice TEXT NOT NULL,
+                created_at REAL NOT NULL,
+                attempts INTEGER NOT NULL DEFAULT 0,
+                next_attempt REAL NOT NULL,
+                salt TEXT NOT NULL DEFAULT '',
+                owner TEXT
+            )
+            """,
+            "INSERT INTO outbox_v7 (id, match_id, guild_id, channel_id, notice, created_at, attempts, next_attempt) "
+            "SELECT id, match_id, guild_id, channel_id, notice, created_at, attempts, next_attempt FROM outbox",
+            "DROP TABLE outbox",
+            "ALTER TABLE outbox_v7 RENAME TO outbox",
+            "CREATE INDEX outbox_by_next_attempt ON outbox (next_attempt)",
+        ],
+    ),
+    (
+        8,
+        [
+            # A match whose channel the bot cannot post to is paused (its clocks stopped) from this
+            # time until it can again; why a match is not rated, when a rule made it so (bot/rating_gate.py).
+            "ALTER TABLE matches ADD COLUMN suspended_at REAL",
+            "ALTER TABLE matches ADD COLUMN unrated_reason TEXT",
+            "ALTER TABLE matches ADD COLUMN started_at REAL",  # when the lobby became a match
+            # What a notice is, for the few that are handled apart (see bot/replies.py, Notice.kind).
+            "ALTER TABLE outbox ADD COLUMN kind TEXT NOT NULL DEFAULT ''",
+        ],
+    ),
 ]
 # Migrations that rebuild tables run with foreign keys off (SQLite's documented procedure).
-SQLITE_REBUILDS = frozenset({4})
+SQLITE_REBUILDS = frozenset({4, 7})
 
 LATEST_VERSION = SQLITE_MIGRATIONS[-1][0]
 

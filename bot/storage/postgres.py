@@ -244,9 +244,12 @@ class PostgresStorage:
             yield db
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[PostgresConnection]:
-        """BEGIN … COMMIT (READ COMMITTED), rolled back on any exception."""
+    async def transaction(self, *, durable: bool = True) -> AsyncIterator[PostgresConnection]:
+        """BEGIN … COMMIT (READ COMMITTED), rolled back on any exception; `durable=False` commits
+        without waiting for the server's disk (synchronous_commit off, for this transaction only)."""
         async with self._unit(writing=True) as db:
+            if not durable:
+                await db.execute("SET LOCAL synchronous_commit = off")
             yield db
 
     @asynccontextmanager

@@ -155,6 +155,27 @@ POSTGRES_MIGRATIONS: list[tuple[int, list[str]]] = [
             """,
         ],
     ),
+    (
+        7,
+        [
+            # A random salt per notice: with the id (an identity, never reused) it makes the
+            # nonce, which then stays unique after a restore from a backup too (bot/storage/outbox.py).
+            "ALTER TABLE outbox ADD COLUMN salt TEXT NOT NULL DEFAULT ''",
+            # The process (its shards) whose front end holds a backup notice (bot/storage/outbox.py).
+            "ALTER TABLE outbox ADD COLUMN owner TEXT",
+        ],
+    ),
+    (
+        8,
+        [
+            # A match paused while its channel cannot be posted to; why a match is not rated.
+            "ALTER TABLE matches ADD COLUMN suspended_at DOUBLE PRECISION",
+            "ALTER TABLE matches ADD COLUMN unrated_reason TEXT",
+            "ALTER TABLE matches ADD COLUMN started_at DOUBLE PRECISION",  # when the lobby became a match
+            # What a notice is, for the few that are handled apart (see bot/replies.py, Notice.kind).
+            "ALTER TABLE outbox ADD COLUMN kind TEXT NOT NULL DEFAULT ''",
+        ],
+    ),
 ]
 
 FIRST_VERSION = POSTGRES_MIGRATIONS[0][0]

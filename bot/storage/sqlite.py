@@ -16,6 +16,7 @@ import asyncio
 import logging
 import os
 import sqlite3
+import time
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager, suppress
 from pathlib import Path
@@ -30,17 +31,29 @@ from bot.storage.connection import (
     StorageUnavailable,
 )
 from bot.storage.migrations import LATEST_VERSION, migrate_sqlite, recorded_version
-from engine.i18n import english
+from engine.i18n import M, english
 
 log = logging.getLogger(__name__)
 
-# Waiting for another process's lock: short enough that a deferred reply still comes
-# within a few seconds, long enough to ride out a normal commit by a second process.
+# Waiting for another process's lock, per attempt: long enough to ride out a normal commit by a
+# second process. A write keeps trying until its own deadline (WRITE_WAIT_SECONDS after it was
+# asked for), so writes queued behind a held lock wait their turn together and go through once it
+# is released, instead of failing one after another as each used up its own attempt.
 BUSY_TIMEOUT_MS = 2_000
+# How long a write may wait for the database: the front end has deferred its answer ("thinking…")
+# after 1.5 s, and a player who waited ten seconds rather hears that nothing was saved.
+WRITE_WAIT_SECONDS = 10.0
 # The refusals' English words (players read them in their language: StorageUnavailable's own).
 SAVE_FAILED = english(SAVE_FAILED_MESSAGE)
 READ_FAILED = english(READ_FAILED_MESSAGE)
 FULL_CHECK_BYTES = 32 * 1024 * 1024  # up to this size, start-up runs SQLite's full integrity check
+# Left beside a database that disappeared while the bot ran, so that a restart does not begin a
+# fresh, empty one in its place as if nothing had been there.
+LOST_SUFFIX = ".lost"
+GONE_WRITING = M("the bot cannot save right now: its database file is missing. Nothing was changed; the bot's "
+                 "operator has to restore it")  # fmt: skip
+GONE_READING = M("the bot cannot read its records right now: its database file is missing, and the bot's "
+                 "operator has to restore it")  # fmt: skip
 
 
 class SQLiteConnection:
@@ -71,8 +84,9 @@ class SQLiteConnection:
         return int(row[0])
 
 
-def check_path(path: str) -> None:
-    """Refuse paths that cannot hold a database, naming the path and the problem."""
+def check_path(path: str, *, make_folder: bool = False) -> None:
+    """Refuse paths that cannot hold a database, naming the path and the problem. The database's
+    folder is never made for it (a backup's may be): a folder that is gone may have held the data."""
     try:
         target = Path(path)
         if target.is_dir():
@@ -81,7 +95,24 @@ def check_path(path: str) -> None:
         for folder in (parent, *parent.parents):
             if folder.exists() and not folder.is_dir():
                 raise StorageOpenError(f"the database path {path} cannot be used: {folder} is a file, not a folder")
-        parent.mkdir(parents=True, exist_ok=True)
+        if make_folder:
+            parent.mkdir(parents=True, exist_ok=True)
+        elif not parent.is_dir():
+            raise StorageOpenError(
+                f"the database path {path} cannot be used: the folder {parent} does not exist. If the bot kept its "
+                f"database there, restore the folder from a backup; for a first start, create the folder"
+            )
+        lost = Path(path + LOST_SUFFIX)
+        if not target.exists() and lost.exists():
+            raise StorageOpenError(
+                f"the database {path} disappeared while the bot ran ({lost} says when): restore it from a backup, "
+                f"or, to start with an empty database, delete {lost}"
+            )
+        if not target.exists() and Path(path + "-wal").exists():
+            raise StorageOpenError(
+                f"the database {path} is missing but its journal {path}-wal is there: restore the database from a "
+                f"backup (and remove the journal), or remove the journal to start with an empty database"
+            )
         if target.exists() and not os.access(target, os.R_OK):
             raise StorageOpenError(f"the database {path} cannot be read: check its permissions")
     except OSError as error:
@@ -136,14 +167,30 @@ def _is_fault(error: BaseException) -> bool:
 class SQLiteStorage:
     dialect = "sqlite"
 
-    def __init__(self, path: str, writer: aiosqlite.Connection, reader: aiosqlite.Connection | None) -> None:
+    def __init__(
+        self,
+        path: str,
+        writer: aiosqlite.Connection,
+        reader: aiosqlite.Connection | None,
+        identity: tuple[int, int] | None = None,
+        quick: aiosqlite.Connection | None = None,
+    ) -> None:
         self.path = path
         self.location = path
+        # The file opened (device, inode): a file deleted, or another put in its place, while the
+        # bot runs is noticed before any write is acknowledged (`_check_file`).
+        self._identity = identity
+        self._gone: str | None = None
         self._writer = writer
         self._reader = reader
+        # A second writing connection with synchronous=NORMAL, for writes that need not wait for the
+        # disk (`transaction(durable=False)`); the write lock lets one connection write at a time.
+        self._quick = quick
         self._write_lock = asyncio.Lock()
         self._read_lock = asyncio.Lock() if reader is not None else self._write_lock
         self.schema_version = 0
+        self.write_wait = WRITE_WAIT_SECONDS
+        self.writes_waiting = 0  # writes queued for the database right now (for the operator and the tests)
 
     @classmethod
     async def open(cls, path: str | Path, *, check: bool = True) -> SQLiteStorage:
@@ -155,8 +202,10 @@ class SQLiteStorage:
         memory = path == ":memory:"
         if not memory:
             check_path(path)
+        new = not memory and not Path(path).exists()
         writer: aiosqlite.Connection | None = None
         reader: aiosqlite.Connection | None = None
+        quick: aiosqlite.Connection | None = None
         try:
             writer = await _connect(path)
             await writer.execute("PRAGMA journal_mode = WAL")
@@ -174,9 +223,11 @@ class SQLiteStorage:
             if not memory:
                 await _probe_write(writer)
                 reader = await _connect(path, read_only=True)
+                quick = await _connect(path)
+                await quick.execute("PRAGMA synchronous = NORMAL")
         except BaseException as error:
             # Whatever went wrong (a damaged page can even fail to decode), close what was opened.
-            await _close_all(reader, writer)
+            await _close_all(reader, quick, writer)
             if isinstance(error, StorageOpenError) or not isinstance(error, Exception):
                 raise
             if isinstance(error, sqlite3.Error | UnicodeError):
@@ -184,19 +235,49 @@ class SQLiteStorage:
             if isinstance(error, OSError):
                 raise StorageOpenError(f"cannot open the database {path}: {error.strerror or error}") from None
             raise StorageOpenError(f"cannot open the database {path}: {type(error).__name__}: {error}") from error
-        storage = cls(path, writer, reader)
+        identity = None if memory else _identity_of(path)
+        if new:
+            log.info("created a new, empty database (a first start)", extra={"database": path})
+        storage = cls(path, writer, reader, identity, quick)
         storage.schema_version = version
         return storage
 
     async def close(self) -> None:
         # The reader first: the last connection to close checkpoints the WAL into the file and
         # removes it, and a read-only connection cannot; the file alone is then complete.
-        await _close_all(self._reader, self._writer)
+        await _close_all(self._reader, self._quick, self._writer)
+
+    def _check_file(self, *, writing: bool) -> None:
+        """Refuse (StorageUnavailable) once the database file is gone, or another file stands in its
+        place: whatever is written would go to a file nobody will read again. Said once in the log;
+        the bot must be restarted on a restored file."""
+        if self._identity is None:
+            return
+        if self._gone is None:
+            try:
+                found: tuple[int, int] | None = _identity_of(self.path)
+            except OSError:
+                found = None
+            if found == self._identity:
+                return
+            self._gone = "replaced by another file" if found is not None else "deleted"
+            log.error(
+                "database file gone: refusing every request until the bot is restarted on a restored file",
+                extra={"database": self.path, "what": self._gone},
+            )
+            if found is None:  # so a restart does not begin an empty database in its place
+                with suppress(OSError):
+                    Path(self.path + LOST_SUFFIX).write_text(
+                        f"The database {self.path} was {self._gone} while the bot ran ({time.ctime()}). Restore it "
+                        f"from a backup, or delete this file to start with an empty database.\n"
+                    )
+        raise StorageUnavailable(GONE_WRITING if writing else GONE_READING, writing=writing)
 
     @asynccontextmanager
     async def reading(self) -> AsyncIterator[SQLiteConnection]:
         """A read-only snapshot: every query inside sees the same committed state (a match row
         and its log read apart could otherwise straddle another action's commit)."""
+        self._check_file(writing=False)
         async with self._read_lock:
             raw = self._reader or self._writer
             # The writer shares the write lock when there is no reader (":memory:"): no commit
@@ -218,20 +299,43 @@ class SQLiteStorage:
                 raise StorageUnavailable(writing=False) from error
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[SQLiteConnection]:
-        """BEGIN IMMEDIATE … COMMIT, rolled back on any exception."""
-        async with self._write_lock:
-            raw = self._writer
+    async def transaction(self, *, durable: bool = True) -> AsyncIterator[SQLiteConnection]:
+        """BEGIN IMMEDIATE … COMMIT, rolled back on any exception. Writes take their turn in the
+        order they came, each waiting (for this process's turn, then for another process's lock)
+        until `write_wait` after it was asked for. `durable=False`: committed without an fsync, on
+        the connection kept with synchronous=NORMAL (in WAL mode a power cut may lose it, a killed
+        process does not; the next durable commit makes it durable too)."""
+        self._check_file(writing=True)
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.write_wait
+        self.writes_waiting += 1
+        try:
+            async with asyncio.timeout_at(deadline):
+                await self._write_lock.acquire()
+        except TimeoutError:
+            self.writes_waiting -= 1
+            error = sqlite3.OperationalError("database is locked (the writes queued before this one still wait)")
+            _log_fault(self.path, error, writing=True)
+            raise StorageUnavailable(writing=True) from None
+        try:
+            raw = self._writer if durable or self._quick is None else self._quick
             try:
-                await raw.execute("BEGIN IMMEDIATE")
+                await self._begin(raw, deadline)
             except sqlite3.DatabaseError as error:
                 if not _is_fault(error):
                     raise
                 _log_fault(self.path, error, writing=True)
                 raise StorageUnavailable(writing=True) from error
+            finally:
+                self.writes_waiting -= 1
             try:
                 yield SQLiteConnection(raw)
                 await raw.commit()
+                # Committed into the file that was opened: if that file left its place meanwhile,
+                # the write is lost with it, and the caller must not acknowledge it.
+                self._check_file(writing=True)
+            except StorageUnavailable:
+                raise
             except BaseException as error:
                 # SQLite may have rolled back already (a failed write to a full disk does).
                 with suppress(sqlite3.Error):
@@ -240,13 +344,36 @@ class SQLiteStorage:
                     _log_fault(self.path, error, writing=True)
                     raise StorageUnavailable(writing=True) from error
                 raise
+        finally:
+            self._write_lock.release()
+
+    async def _begin(self, raw: aiosqlite.Connection, deadline: float) -> None:
+        """BEGIN IMMEDIATE, tried again while another process holds the lock, until `deadline`:
+        each attempt waits at most SQLite's busy timeout, and the last one ends at the deadline."""
+        loop = asyncio.get_running_loop()
+        busy_ms = BUSY_TIMEOUT_MS
+        try:
+            while True:
+                wanted = max(1, min(BUSY_TIMEOUT_MS, int((deadline - loop.time()) * 1000)))
+                if wanted != busy_ms:
+                    await raw.execute(f"PRAGMA busy_timeout = {wanted}")
+                    busy_ms = wanted
+                try:
+                    await raw.execute("BEGIN IMMEDIATE")
+                    return
+                except sqlite3.OperationalError as error:
+                    if fault_kind(error) != "locked" or loop.time() >= deadline:
+                        raise
+        finally:
+            if busy_ms != BUSY_TIMEOUT_MS:
+                await raw.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
 
     async def backup(self, target: str | Path) -> None:
         """A consistent copy of the live database, made with SQLite's online backup API. It is
         written beside the target and renamed over it at the end: an interrupted backup never
         leaves half a copy where the last good one was."""
         target = str(target)
-        check_path(target)
+        check_path(target, make_folder=True)
         destination_path = Path(target)
         if destination_path.exists() and destination_path.resolve() == Path(self.path).resolve():
             raise StorageOpenError(f"{target} is the live database itself: name another file for the copy")
@@ -273,6 +400,11 @@ class SQLiteStorage:
                 with suppress(OSError):
                     partial.unlink(missing_ok=True)
                 raise StorageOpenError(f"cannot write the copy {target}: {error}") from None
+
+
+def _identity_of(path: str) -> tuple[int, int]:
+    found = os.stat(path)
+    return found.st_dev, found.st_ino
 
 
 def _is_sqlite_file(path: Path) -> bool:

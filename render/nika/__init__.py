@@ -13,7 +13,7 @@ from render.api import RenderedBoard
 from render.encode import png_bytes
 from render.nika.board import compose
 from render.nika.description import alt_text
-from render.nika.palette import palette_image
+from render.nika.palette import palette
 
 
 def render_board(state: GameState, events: Sequence[Event] = (), *, perspective: City | None = None) -> RenderedBoard:
@@ -22,7 +22,8 @@ def render_board(state: GameState, events: Sequence[Event] = (), *, perspective:
     `perspective` turns the board so that city's forward direction points up;
     None keeps north up.
     """
-    return RenderedBoard(png_bytes(compose(state, events, perspective), palette_image()), alt_text(state, events))
+    picture = compose(state, events, perspective, palette=palette())
+    return RenderedBoard(png_bytes(picture), alt_text(state, events))
 
 
 __all__ = ["RenderedBoard", "alt_text", "render_board"]

@@ -1,63 +1,48 @@
-"""Nika's artist: the shared renderer interface over the Nika board picture.
-
-Words are drawn and described in `locale`'s language: the artist sets that catalogue, so a
-caller need not (render_state and replays set it too)."""
+"""Nika's artist: the shared artist shell (`render/artist.py`) over the Nika board picture."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from PIL import Image
 
-from engine.i18n import using
 from engine.nika.board import City
 from engine.nika.state import GameState
-from render.api import Recent
+from render.artist import GameArtist
+from render.compose import Palette
 from render.nika.board import compose
 from render.nika.description import alt_text
-from render.nika.palette import palette_image
-from render.words import LANGUAGES, catalog
+from render.nika.palette import palette
 
 
-def _last(recent: Recent) -> Sequence[Any]:
-    return recent[-1] if recent else ()
-
-
-def _earlier(recent: Recent) -> Sequence[Sequence[Any]]:
-    """The actions before the last, oldest first: the board numbers them all."""
-    return recent[:-1]
-
-
-class NikaArtist:
+class NikaArtist(GameArtist):
     slug = "nika"
 
-    def picture(
+    def draw(
         self,
         state: GameState,
-        recent: Recent = (),
+        latest: Sequence[Any],
+        earlier: Sequence[Sequence[Any]],
         *,
-        perspective: str | None = None,
-        caption: str | None = None,
-        locale: str = "en",
+        perspective: str | None,
+        caption: str | None,
+        title: str | None,
+        locale: str,
     ) -> Image.Image:
         city = City[perspective.upper()] if perspective else None
-        with using(catalog(locale)):
-            return compose(state, _last(recent), city, earlier=_earlier(recent), caption=caption)
+        return compose(state, latest, city, earlier=earlier, caption=caption, title=title, palette=palette())
 
-    def alt_text(self, state: GameState, recent: Recent = (), *, locale: str = "en") -> str:
-        with using(catalog(locale)):
-            return alt_text(state, _last(recent), earlier=_earlier(recent))
+    def describe(
+        self, state: GameState, latest: Sequence[Any], earlier: Sequence[Sequence[Any]], *, live: bool
+    ) -> str:
+        return alt_text(state, latest, earlier=earlier, live=live)
 
-    def palette(self) -> Image.Image:
-        return palette_image()
+    def composing(self) -> Palette:
+        return palette()
 
-    def warm_up(self) -> None:
-        from render.encode import png_bytes
-
-        png_bytes(self.picture(GameState.start()), self.palette())
-        for language in LANGUAGES:  # the empty board and the plaques hold words: drawn once per language
-            self.picture(GameState.start(), locale=language)
+    def samples(self) -> Iterable[tuple[GameState, str | None]]:
+        return [(GameState.start(), None)]
 
 
 ARTIST = NikaArtist()

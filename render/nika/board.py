@@ -20,6 +20,7 @@ from engine.nika.board import NEIGHBOUR, OFF_GRID, City, Direction, Square
 from engine.nika.events import Event
 from engine.nika.position import Position
 from engine.nika.state import GameState
+from render.compose import Palette, Picture
 from render.nika import colours as C
 from render.nika import sprites, status
 from render.nika.highlights import Highlights, highlights
@@ -38,77 +39,80 @@ def compose(
     *,
     earlier: Sequence[Sequence[Event]] = (),
     caption: str | None = None,
+    title: str | None = None,
+    palette: Palette | None = None,
 ) -> Image.Image:
-    """The board as an RGB image (before the palette is applied), with `events` (the action just
-    played) highlighted, and the `earlier` actions since the viewer's last turn, oldest first,
-    marked more lightly and numbered. A `caption` (replay frames) goes at the foot of the central
-    plaque, unless the game is over and the plaque is a banner."""
+    """The board in Nika's palette ('P'), with `events` (the action just played) highlighted,
+    and the `earlier` actions since the viewer's last turn, oldest first, marked more lightly
+    and numbered. A picture with a `title` or `caption` (a replay frame, a rules example) has
+    them in the central plaque in place of whose turn it is, unless the game is over and the
+    plaque is a banner. With `palette` None (while the palette is
+    learned) the board is composed in RGB."""
     layout = layout_for(perspective)
-    image = static_board(layout.up).copy()
+    picture = Picture(static_board(layout.up), palette)
     latest = highlights(events)
     before = [highlights(action) for action in earlier]
     position = state.position
-    _draw_under(image, layout, position, latest, before)
-    _draw_links(image, layout, position)
-    _draw_pieces(image, layout, position, latest)
-    _draw_over(image, layout, position, latest, before)
-    _draw_trays(image, layout, position, [*before, latest])
+    _draw_under(picture, layout, position, latest, before)
+    _draw_links(picture, layout, position)
+    _draw_pieces(picture, layout, position, latest)
+    _draw_over(picture, layout, position, latest, before)
+    _draw_trays(picture, layout, position, [*before, latest])
     if before:  # one action needs no number
         for badge in badges(layout, position, [*before, latest]):
-            _paste_badge(image, badge)
-    left, top, right, bottom = panel_box(layout)
-    panel = status.panel_for((right - left, bottom - top), position.to_act, position.actions_left, state.outcome)
-    image.paste(panel, (left, top), panel)
-    if caption is not None and state.outcome is None:
-        # In the plaque, which changes every action anyway: a replay frame then differs from
-        # the one before only around the plaque and the squares that changed, which keeps GIFs small.
-        column = status.text_column((right - left, bottom - top))
-        words = status.caption(right - left - column, caption, centred=column == 0)
-        image.paste(words, (left + column, bottom - words.height), words)
-    return image
+            _paste_badge(picture, badge)
+    box = panel_box(layout)
+    size = (box[2] - box[0], box[3] - box[1])
+    if (caption is not None or title is not None) and state.outcome is None:
+        # A replay frame's plaque says what the action did, by the city that did it: what a
+        # viewer follows, and (unlike the turn panel) little of it changes from frame to frame.
+        picture.paste(status.replay_panel(size, latest.actor), box[:2])
+        status.set_caption(picture, box, caption or "", title)
+    else:
+        picture.paste(status.panel_for(size, position.to_act, position.actions_left, state.outcome), box[:2])
+    return picture.image
 
 
-def _paste_badge(image: Image.Image, badge: Badge) -> None:
-    """A badge centred on its spot; a pass tag with its number's disc there, the word to the right."""
-    if not badge.passed:
-        _paste_on(image, sprites.number_badge(badge.city, badge.number, latest=badge.latest), badge.centre)
-        return
-    tag = sprites.pass_tag(badge.city, badge.number, latest=badge.latest)
-    _paste_on(image, tag, (badge.centre[0] + sprites.PASS_WORD / 2, badge.centre[1]))
+def _paste_badge(picture: Picture, badge: Badge) -> None:
+    """A number's badge, or a city's pass tag, centred on its spot."""
+    if badge.passed:
+        _paste_on(picture, sprites.pass_tag(badge.city, badge.numbers, latest=badge.latest), badge.centre)
+    else:
+        _paste_on(picture, sprites.number_badge(badge.city, badge.number, latest=badge.latest), badge.centre)
 
 
-def _paste_on(image: Image.Image, sprite: Image.Image, centre: tuple[float, float]) -> None:
+def _paste_on(picture: Picture, sprite: Image.Image, centre: tuple[float, float]) -> None:
     x = round(centre[0] - sprite.width / 2)
     y = round(centre[1] - sprite.height / 2)
-    image.paste(sprite, (x, y), sprite)
+    picture.paste(sprite, (x, y))
 
 
 def _draw_under(
-    image: Image.Image, layout: Layout, position: Position, latest: Highlights, before: Sequence[Highlights]
+    picture: Picture, layout: Layout, position: Position, latest: Highlights, before: Sequence[Highlights]
 ) -> None:
     faint = sprites.square_hatch(C.FROM_FILL, EARLIER_FROM_ALPHA)
     for marks in before:  # oldest first, so later marks cover earlier ones on a shared square
         for sq in marks.origins:
-            image.paste(faint, layout.box(sq)[:2], faint)
+            picture.paste(faint, layout.box(sq)[:2])
         if marks.actor is not None:
             slim = sprites.thin_frame(marks.actor)
             for sq in marks.arrivals:
-                image.paste(slim, layout.box(sq)[:2], slim)
+                picture.paste(slim, layout.box(sq)[:2])
     wash = sprites.square_fill(C.FROM_FILL, FROM_ALPHA)
     frame = sprites.square_frame(C.TO_FRAME)
     for sq in latest.origins:
-        image.paste(wash, layout.box(sq)[:2], wash)
+        picture.paste(wash, layout.box(sq)[:2])
     ghosts = {sq: city for marks in (*before, latest) for city, sq in marks.routs}
     for sq, city in ghosts.items():
         if position.piece_at(sq) is None:
             ghost = sprites.rout_ghost(city)
-            image.paste(ghost, layout.box(sq)[:2], ghost)
+            picture.paste(ghost, layout.box(sq)[:2])
     rallied = sprites.square_frame(C.RALLY_MARK)
     for sq in latest.arrivals:
-        image.paste(rallied if sq in latest.rallied else frame, layout.box(sq)[:2], frame)
+        picture.paste(rallied if sq in latest.rallied else frame, layout.box(sq)[:2])
 
 
-def _draw_links(image: Image.Image, layout: Layout, position: Position) -> None:
+def _draw_links(picture: Picture, layout: Layout, position: Position) -> None:
     """Join orthogonal neighbours of one city that share a facing: a phalanx reads as one body."""
     for piece in position.pieces():
         for direction in (Direction.N, Direction.E):  # each pair once
@@ -120,15 +124,17 @@ def _draw_links(image: Image.Image, layout: Layout, position: Position) -> None:
                 continue
             (x0, y0), (x1, y1) = layout.center(piece.square), layout.center(other)
             bar = sprites.link(piece.city, vertical=x0 == x1)
-            _paste_on(image, bar, ((x0 + x1) / 2, (y0 + y1) / 2))
+            _paste_on(picture, bar, ((x0 + x1) / 2, (y0 + y1) / 2))
 
 
-def _draw_pieces(image: Image.Image, layout: Layout, position: Position, marks: Highlights) -> None:
+def _draw_pieces(picture: Picture, layout: Layout, position: Position, marks: Highlights) -> None:
     if marks.winner is not None:
-        _paste_on(image, sprites.victory_wreath(), layout.center(marks.winner))
+        _paste_on(picture, sprites.victory_wreath(), layout.center(marks.winner))
+    pieces = []
     for piece in position.pieces():
-        sprite = sprites.token(piece.city, layout.screen(piece.facing))
-        image.paste(sprite, layout.box(piece.square)[:2], sprite)
+        square = layout.box(piece.square)
+        pieces.append((sprites.token(piece.city, layout.screen(piece.facing)), square[:2], square))
+    picture.paste_all(pieces)
 
 
 def _screen_step(layout: Layout, frm: Square, to: Square) -> int:
@@ -139,18 +145,18 @@ def _screen_step(layout: Layout, frm: Square, to: Square) -> int:
 
 
 def _draw_over(
-    image: Image.Image, layout: Layout, position: Position, latest: Highlights, before: Sequence[Highlights]
+    picture: Picture, layout: Layout, position: Position, latest: Highlights, before: Sequence[Highlights]
 ) -> None:
     # The acting pieces' own steps need no arrow: the wash behind and the spear ahead show them.
     everything = (*before, latest)
     for marks in everything:
         for frm, to in marks.pushes:
-            _paste_on(image, sprites.arrow(C.PUSH, _screen_step(layout, frm, to)), edge_centre(layout, frm, to))
+            _paste_on(picture, sprites.arrow(C.PUSH, _screen_step(layout, frm, to)), edge_centre(layout, frm, to))
     routed, rallied = seals(position, everything)
     for sq in routed:
-        _paste_on(image, sprites.rout_badge(), rout_badge_centre(layout, sq))
+        _paste_on(picture, sprites.rout_badge(), rout_badge_centre(layout, sq))
     for sq in rallied:
-        _paste_on(image, sprites.rally_badge(), rally_badge_centre(layout, sq))
+        _paste_on(picture, sprites.rally_badge(), rally_badge_centre(layout, sq))
 
 
 def _fresh_routs(actions: Sequence[Highlights], position: Position) -> dict[City, int]:
@@ -164,7 +170,7 @@ def _fresh_routs(actions: Sequence[Highlights], position: Position) -> dict[City
     return {city: min(count, position.routed(city)) for city, count in fresh.items()}
 
 
-def _draw_trays(image: Image.Image, layout: Layout, position: Position, actions: Sequence[Highlights]) -> None:
+def _draw_trays(picture: Picture, layout: Layout, position: Position, actions: Sequence[Highlights]) -> None:
     fresh = _fresh_routs(actions, position)
     ring = sprites.ring(C.ROUT, sprites.TRAY_TOKEN_RADIUS + 3)
     for city in City:
@@ -172,6 +178,6 @@ def _draw_trays(image: Image.Image, layout: Layout, position: Position, actions:
         slots = tray_slots(layout, city)
         token = sprites.tray_token(city)
         for index, centre in enumerate(slots[:routed]):
-            _paste_on(image, token, centre)
+            _paste_on(picture, token, centre)
             if index >= routed - fresh[city]:  # routed by one of the actions shown
-                _paste_on(image, ring, centre)
+                _paste_on(picture, ring, centre)

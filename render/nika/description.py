@@ -45,12 +45,15 @@ class Detail(IntEnum):
     BARE = 2
 
 
-def alt_text(state: GameState, events: Sequence[Event] = (), *, earlier: Sequence[Sequence[Event]] = ()) -> str:
+def alt_text(
+    state: GameState, events: Sequence[Event] = (), *, earlier: Sequence[Sequence[Event]] = (), live: bool = True
+) -> str:
     """`events` is the action just played; `earlier` the actions before it since the viewer's
-    last turn, oldest first (the picture numbers them 1, 2, … in that order). In the active
-    language: lengths are measured in the words the reader gets."""
+    last turn, oldest first (the picture numbers them 1, 2, … in that order). Not `live` (a
+    rules example): whose turn it is goes unsaid. In the active language: lengths are measured
+    in the words the reader gets."""
     actions = [*earlier, events]
-    head = f"{M('Nika board.')} {_status(state)}"
+    head = f"{M('Nika board.')} {_status(state)}" if live or state.outcome else str(M("Nika board."))
     # Cheapest loss first: terser pieces, then ever shorter earlier actions (the oldest first), then the last.
     full = [Detail.FULL] * len(actions)
     plans: list[tuple[Callable[[list[Square], Direction], Text], list[Detail]]] = [

@@ -12,6 +12,7 @@ from PIL import Image
 from engine.i18n import ENGLISH, using
 from engine.nika.board import City, Direction, Team
 from engine.nika.state import Reason
+from render.compose import shared
 from render.encode import learn_palette
 from render.memo import built_once
 from render.nika import colours as C
@@ -28,6 +29,9 @@ def palette_image() -> Image.Image:
     """A 'P' image carrying the fixed palette, for `Image.quantize(palette=…)`."""
     with using(ENGLISH):
         return _learned()
+
+
+palette = shared(palette_image)  # the palette boards are composed in
 
 
 @built_once
@@ -63,7 +67,7 @@ def _swatch() -> Image.Image:
         for number in range(1, RECENT_MAX + 1):
             tiles.append(_tile(C.TINT[city], sprites.number_badge(city, number, latest=False)))
             tiles.append(_tile(C.VICTORY[city], sprites.number_badge(city, number, latest=True)))
-    tags = [sprites.pass_tag(city, number, latest=number == 2) for city in City for number in (1, 2)]
+    tags = [sprites.pass_tag(city, numbers, latest=len(numbers) == 2) for city in City for numbers in ((1,), (2, 3))]
     columns = 16
     rows = (len(tiles) + columns - 1) // columns
     sheet = Image.new("RGB", (columns * CELL, rows * CELL), C.PARCHMENT)

@@ -7,6 +7,7 @@ pointing where its facing lands in the current perspective, its letter upright.
 
 from __future__ import annotations
 
+import itertools
 import math
 
 from PIL import Image, ImageChops, ImageFilter
@@ -29,13 +30,18 @@ SPEAR_TIP = TOKEN_RADIUS + 4.5
 SPEAR_BARB = 5.0  # how far behind the centre the barbs reach
 SPEAR_HALF_WIDTH = 14.0
 SPEAR_NOTCH = -1.0
+LETTER_SIZE = 16.5  # the city's initial behind the spearhead: as large as the crescent there allows
 LINK_WIDTH = 24
 TRAY_TOKEN_RADIUS = 13.5
 BADGE = 26  # corner seals: routed here, rallied here
-BADGE_RADIUS = badges.RADIUS  # numbered badges of recent actions
-BADGE_LATEST_RADIUS = badges.LATEST_RADIUS
+# Numbered badges of recent actions, larger than the shared size: a board 21 squares wide shows
+# at a third of its size on a phone, where their digits must still read.
+BADGE_SCALE = 1.4
+BADGE_RADIUS = badges.RADIUS * BADGE_SCALE
+BADGE_LATEST_RADIUS = badges.LATEST_RADIUS * BADGE_SCALE
 LATEST_RING = badges.RING  # the orange ring round the latest action's badge reaches this far out
-PASS_WORD = 44  # the width a pass tag adds to its number's disc
+PASS_WORD = 38  # the width a pass tag adds to its numbers' discs
+PASS_DISC_OVERLAP = 17  # a pass tag's discs, when it has several, overlap a little (their sprites have margins)
 HATCH_PERIOD = 9
 HATCH_WIDTH = 3.6
 CLEAR = (0, 0, 0, 0)
@@ -66,6 +72,12 @@ def _spearhead(tip: float, barb: float, half_width: float, notch: float) -> list
     return [*flank, (0.0, notch), *[(-x, y) for x, y in reversed(flank)]]
 
 
+def initial(city: City) -> str:
+    """The city's initial in the reader's language (S for Sparta, E for Esparta): what a shield
+    carries, so that the key's names and the pieces agree."""
+    return str(city.term)[:1].upper()
+
+
 @built_once
 def token(city: City, screen_facing: int) -> Image.Image:
     """A hoplite's shield (aspis) in its city colour with a bronze spearhead across it, pointing
@@ -86,8 +98,8 @@ def token(city: City, screen_facing: int) -> Image.Image:
     art.polygon([_turn((cx + x, cy + y), k) for x, y in blade], C.BRONZE)
     art.line([_turn((cx, cy - TOKEN_RADIUS - 1), k), _turn((cx, cy + SPEAR_NOTCH + 1.5), k)], C.BRONZE_DARK, 1.6)
     # The letter stays upright, in the crescent behind the notch.
-    lx, ly = _turn((cx, cy + 12.5), k)
-    art.text((lx, ly + 0.5), city.letter, 13, C.CITY_MARK[city], weight=800)
+    lx, ly = _turn((cx, cy + 12.0), k)
+    art.text((lx, ly + 0.5), initial(city), LETTER_SIZE, C.CITY_MARK[city], weight=900)
     _soft_shadow(shadow, art, 1.2)
     return shadow.result()
 
@@ -100,7 +112,7 @@ def shield(canvas: Canvas, centre: Point, radius: float, city: City, *, outline:
     if radius >= 13:
         rim = max(3.2, radius * 0.13)
         canvas.circle(centre, radius - rim, None, outline=C.mix(fill, mark, 0.55), width=max(1.1, radius * 0.045))
-    canvas.text((centre[0], centre[1] + radius * 0.03), city.letter, radius * 1.15, mark, weight=800)
+    canvas.text((centre[0], centre[1] + radius * 0.03), initial(city), radius * 1.15, mark, weight=800)
 
 
 @built_once
@@ -257,25 +269,33 @@ def victory_wreath() -> Image.Image:
 @built_once
 def number_badge(city: City, number: int, *, latest: bool) -> Image.Image:
     """An action's number on a small shield of the acting city's colour (render/badges.py)."""
-    return badges.number_badge(number, C.CITY[city], C.CITY_MARK[city], ink=C.INK, ring=C.TO_FRAME, latest=latest)
+    return badges.number_badge(number, C.CITY[city], C.CITY_MARK[city], ink=C.INK, ring=C.TO_FRAME, latest=latest,
+                               scale=BADGE_SCALE)  # fmt: skip
 
 
 @built_once
-def pass_tag(city: City, number: int, *, latest: bool) -> Image.Image:
-    """'3 PASS': a pass changes nothing on the board, so its number sits on the city's tray.
-    The number's disc is at the left, as wide as a badge; the word takes PASS_WORD more (a
-    longer word in another language is drawn smaller)."""
-    badge = number_badge(city, number, latest=latest)
-    width, height = badge.width + PASS_WORD, badge.height
+def pass_tag(city: City, numbers: tuple[int, ...], *, latest: bool) -> Image.Image:
+    """'3 4 PASS': a pass changes nothing on the board, so a city's passes share one tag beside its
+    tray: the numbers' discs at the left (the last one ringed if `latest`), then the word, which
+    takes PASS_WORD more (a longer word in another language is drawn smaller)."""
+    discs = [number_badge(city, number, latest=latest and index == len(numbers) - 1)
+             for index, number in enumerate(numbers)]  # fmt: skip
+    height = max(disc.height for disc in discs)
+    lefts = [0]
+    for before, after in itertools.pairwise(discs):  # neighbouring discs just touch
+        lefts.append(lefts[-1] + before.width // 2 + after.width // 2 - PASS_DISC_OVERLAP)
+    span = lefts[-1] + discs[-1].width
+    width = span + PASS_WORD
     canvas = Canvas((width, height), CLEAR)
     middle = height / 2
-    canvas.rect((middle, middle - 8.5, width - 1, middle + 8.5), C.INK, radius=8.5)
-    canvas.rect((middle + 1.2, middle - 7.3, width - 2.2, middle + 7.3), C.PANEL, radius=7.3)
+    canvas.rect((discs[0].width / 2, middle - 8.5, width - 1, middle + 8.5), C.INK, radius=8.5)
+    canvas.rect((discs[0].width / 2 + 1.2, middle - 7.3, width - 2.2, middle + 7.3), C.PANEL, radius=7.3)
     word = str(M("PASS"))
     size = min(11, (PASS_WORD - 8) * 100 / fonts.display(100, 800).getlength(word))
-    canvas.text((badge.width + PASS_WORD / 2 - 3, middle + 0.5), word, size, C.INK, weight=800)
+    canvas.text((span + PASS_WORD / 2 - 3, middle + 0.5), word, size, C.INK, weight=800)
     tag = canvas.result()
-    tag.alpha_composite(badge, (0, 0))
+    for disc, left in zip(discs, lefts, strict=True):
+        tag.alpha_composite(disc, (left, (height - disc.height) // 2))
     return tag
 
 

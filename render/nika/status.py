@@ -13,15 +13,15 @@ from PIL import Image
 from engine.i18n import M, Message, P
 from engine.nika.board import City, Team
 from engine.nika.state import Outcome, Reason
-from render import fonts, memo
+from render import fonts, typeset
 from render.canvas import Canvas, Point
+from render.compose import Picture
 from render.memo import built_once
 from render.nika import colours as C
 from render.nika import sprites
 from render.nika.emblems import laurel
 
 CLEAR = (0, 0, 0, 0)
-CAPTION_HEIGHT = 20
 NAME_SIZE = 44
 LINE_SIZE = 30  # "to act" and the actions left
 PIP_RADIUS = 8.5
@@ -199,16 +199,53 @@ def _winners(team: Team) -> Message:
     return M("{first} & {second} win", first=first, second=second)
 
 
-def caption(width: int, text: str, *, centred: bool) -> Image.Image:
-    """A replay frame's caption line, for the foot of the plaque. Not cached: every frame
-    has its own."""
-    height = CAPTION_HEIGHT
-    with memo.DRAWING:
-        canvas = Canvas((width, height), CLEAR, scale=2)
-        size = _fit(text, width - 12, 15, plain=True)
-        anchor, x = ("mm", width / 2) if centred else ("lm", 0)
-        canvas.text((x, height / 2), text, size, C.LABEL, plain=True, anchor=anchor)
-        return canvas.result()
+@built_once
+def replay_panel(size: tuple[int, int], city: City | None) -> Image.Image:
+    """A replay frame's plaque: the shield of the city that just acted, where the turn panel has
+    the city to act; the frame's caption is set beside it (`set_caption`)."""
+    width, height = size
+    canvas = Canvas(size, CLEAR, scale=3)
+    if city is not None:
+        if width >= height:
+            radius = _turn_shield_radius(height)
+            _shield(canvas, (radius + 14, height / 2), radius, city)
+        else:
+            radius = min(width * 0.32, 40)
+            _shield(canvas, (width / 2, radius + 16), radius, city)
+    return canvas.result()
+
+
+COUNTER = typeset.Face("mark", 20)
+SENTENCE = typeset.Face("plain", 27)
+SENTENCE_SMALLEST = 21  # on two lines; smaller than this, three lines
+
+
+def set_caption(picture: Picture, box: tuple[int, int, int, int], caption: str, title: str | None) -> None:
+    """A replay frame's or rules example's words on its plaque: small, which action of how many
+    (or the `title`), then what it did, large enough to read on a phone, on up to two lines
+    (three on an upright plaque)."""
+    left, top, right, bottom = box
+    head, middle, said = caption.partition(" · ")
+    if not middle:  # no count: the title goes above what happened
+        head, said = title or "", caption
+    size = (right - left, bottom - top)
+    if size[0] >= size[1]:
+        x, room = left + text_column(size), right - left - text_column(size) - 12
+        if typeset.fits(said, room, SENTENCE.smaller(SENTENCE_SMALLEST), C.INK, 2):
+            typeset.set_line(picture, typeset.line(head, COUNTER, C.LABEL), (x, top + 28))
+            words = typeset.wrap(said, room, SENTENCE, C.INK, 2, SENTENCE_SMALLEST)
+            for row, found in enumerate(words):
+                typeset.set_line(picture, found, (x, top + (76 if len(words) == 1 else 64 + 33 * row)))
+        else:  # a long sentence: three closer lines rather than type too small for a phone
+            typeset.set_line(picture, typeset.line(head, COUNTER, C.LABEL), (x, top + 24))
+            for row, found in enumerate(typeset.wrap(said, room, SENTENCE.smaller(23), C.INK, 3, 14)):
+                typeset.set_line(picture, found, (x, top + 53 + 27 * row))
+    else:
+        centre, room = (left + right) / 2, right - left - 12
+        y = top + round(min(size[0] * 0.32, 40) * 2 + 60)
+        typeset.set_line(picture, typeset.line(head, COUNTER, C.LABEL), (centre, y), anchor="ms")
+        for row, found in enumerate(typeset.wrap(said, room, SENTENCE.smaller(22), C.INK, 3, 14)):
+            typeset.set_line(picture, found, (centre, y + 40 + 30 * row), anchor="ms")
 
 
 def panel_for(size: tuple[int, int], city: City, actions_left: int, outcome: Outcome | None) -> Image.Image:

@@ -1,62 +1,52 @@
-"""Numica's artist: the shared renderer interface over the Numica board picture."""
+"""Numica's artist: the shared artist shell (`render/artist.py`) over the Numica board picture."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import random
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from PIL import Image
 
-from engine.i18n import using
 from engine.numica.board import Colour
-from engine.numica.setup import ARRANGEMENTS
+from engine.numica.setup import ARRANGEMENTS, deal, place
 from engine.numica.state import GameState
-from render.api import Recent
+from render.artist import GameArtist
+from render.compose import Palette
 from render.numica.board import compose
 from render.numica.description import alt_text
-from render.numica.palette import palette_image
-from render.words import LANGUAGES, catalog, language_of
+from render.numica.palette import palette
 
 
-def _last(recent: Recent) -> Sequence[Any]:
-    return recent[-1] if recent else ()
-
-
-class NumicaArtist:
+class NumicaArtist(GameArtist):
     slug = "numica"
 
-    def picture(
+    def draw(
         self,
         state: GameState,
-        recent: Recent = (),
+        latest: Sequence[Any],
+        earlier: Sequence[Sequence[Any]],
         *,
-        perspective: str | None = None,
-        caption: str | None = None,
-        locale: str = "en",
+        perspective: str | None,
+        caption: str | None,
+        title: str | None,
+        locale: str,
     ) -> Image.Image:
         view = Colour.from_slug(perspective) if perspective else Colour.RED
-        language = language_of(locale)
-        with using(catalog(language)):  # the words drawn now and the cached layers agree
-            return compose(state, _last(recent), view, caption=caption, locale=language)
+        return compose(state, latest, view, caption=caption, title=title, locale=locale, palette=palette())
 
-    def alt_text(self, state: GameState, recent: Recent = (), *, locale: str = "en") -> str:
-        with using(catalog(locale)):
-            return alt_text(state, _last(recent))
+    def describe(
+        self, state: GameState, latest: Sequence[Any], earlier: Sequence[Sequence[Any]], *, live: bool
+    ) -> str:
+        return alt_text(state, latest, live=live)
 
-    def palette(self) -> Image.Image:
-        return palette_image()
+    def composing(self) -> Palette:
+        return palette()
 
-    def warm_up(self) -> None:
-        import random
-
-        from engine.numica.setup import deal, place
-        from render.encode import png_bytes
-
+    def samples(self) -> Iterable[tuple[GameState, str | None]]:
         tiles = deal(random.Random(0))
-        start = GameState.from_position(place(tiles, {c: ARRANGEMENTS[0] for c in Colour}))
-        for language in LANGUAGES:
-            for view in ("red", "blue"):
-                png_bytes(self.picture(start, perspective=view, locale=language), self.palette())
+        start = GameState.from_position(place(tiles, dict.fromkeys(Colour, ARRANGEMENTS[0])))
+        return [(start, "red"), (start, "blue")]
 
 
 ARTIST = NumicaArtist()

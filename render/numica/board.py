@@ -15,7 +15,9 @@ from PIL import Image
 from engine.numica.board import COLOURS, FILES, SIZE, Colour
 from engine.numica.events import Captured, Event, Moved
 from engine.numica.state import GameState
+from render import typeset
 from render.canvas import Canvas
+from render.compose import Palette, Picture
 from render.memo import built_once
 from render.numica import colours as C
 from render.numica import panels, sprites
@@ -59,58 +61,61 @@ def compose(
     perspective: Colour = Colour.RED,
     *,
     caption: str | None = None,
+    title: str | None = None,
     locale: str = "en",
+    palette: Palette | None = None,
 ) -> Image.Image:
-    """The board as an RGB image, turned for `perspective`, with the move of `events` marked.
-    The status line is in the active language, the cached layers in `locale`'s: the same one."""
-    image = page(perspective, caption is not None, locale).copy()
+    """The board in Numica's palette ('P'; RGB with `palette` None, while it is learned), turned
+    for `perspective`, with the move of `events` marked. The status line is in the active
+    language, the cached layers in `locale`'s: the same one."""
+    picture = Picture(page(perspective, caption is not None, locale), palette)
     position = state.position
     move = last_move(events)
     for sq, symbol in enumerate(position.tiles):
-        image.paste(sprites.tile(symbol, move is not None and sq == move.frm), box(sq, perspective)[:2])
+        picture.put(sprites.tile(symbol, move is not None and sq == move.frm), box(sq, perspective)[:2])
     if state.setting_up and state.outcome is None:
         for colour in COLOURS:
             row = sprites.back_row_frame(colour)
             left = min(box(colour.back_rank * SIZE + f, perspective)[0] for f in range(SIZE))
-            image.paste(row, (left, box(colour.back_rank * SIZE, perspective)[1]), row)
+            picture.paste(row, (left, box(colour.back_rank * SIZE, perspective)[1]))
     if move is not None:
-        mark = sprites.frame(C.TO_MARK, 6)
-        image.paste(mark, box(move.to, perspective)[:2], mark)
+        picture.paste(sprites.frame(C.TO_MARK, 6), box(move.to, perspective)[:2])
     for piece in position.pieces():
         sprite = sprites.piece(piece.colour, piece.shape, piece.moved, position.tiles[piece.square])
-        image.paste(sprite, box(piece.square, perspective)[:2], sprite)
+        picture.paste(sprite, box(piece.square, perspective)[:2])
     if move is not None and move.captured is not None:
         badge = sprites.capture_badge()
         _, top, right, _ = box(move.to, perspective)
-        image.paste(badge, (right - BADGE_INSET - badge.width // 2, top + BADGE_INSET - badge.height // 2), badge)
+        picture.paste(badge, (right - BADGE_INSET - badge.width // 2, top + BADGE_INSET - badge.height // 2))
     fresh = move.captured if move is not None else None
     for colour in COLOURS:
         top = band_top(colour, perspective)
         status = band_status(state, colour)
-        if caption is not None and status == "to move":
+        if title is not None and status == "to move":
             # A replay frame's caption names the mover; a pill flipping between the bands would
             # make every GIF frame span the whole picture.
             status = ""
-        _paste(image, panels.band(colour, status, locale), (PAD, top))
+        picture.paste(panels.band(colour, status, locale), (PAD, top))
         if state.setting_up:
             end = panels.arranging_note(colour, locale)
         else:
             taken = fresh.shape if fresh is not None and fresh.colour is colour.opponent else None
             end = panels.captures(colour.opponent, state.captures(colour), taken, locale)
-        _paste(image, end, (WIDTH - PAD - end.width, top))
+        picture.paste(end, (WIDTH - PAD - end.width, top))
     text, detail, accent = headline(state)
+    if title is not None and state.outcome is None:
+        # What the picture is, not whose move is next: the caption says who moved, and a status
+        # naming the next side would change in every frame of a replay, like the pill above.
+        text, detail, accent = title, "", None
     words = panels.status_words(text, accent, with_detail=bool(detail))
-    _paste(image, words, (WIDTH - PAD - words.width, 0))
+    picture.paste(words, (WIDTH - PAD - words.width, 0))
     if detail:
-        line = panels.status_detail(detail)
-        _paste(image, line, (WIDTH - PAD - line.width, HEADER // 2 + 4))
+        below = panels.status_detail(detail)
+        picture.paste(below, (WIDTH - PAD - below.width, HEADER // 2 + 4))
     if caption is not None:
-        _paste(image, panels.caption(caption), (PAD + 5, HEADER - panels.CAPTION - 2))
-    return image
-
-
-def _paste(image: Image.Image, sprite: Image.Image, at: tuple[int, int]) -> None:
-    image.paste(sprite, at, sprite)
+        line = typeset.fit(caption, panels.CAPTION_WIDTH, panels.CAPTION_FACE, C.LABEL, 10)
+        typeset.set_line(picture, line, (PAD + 5, HEADER - panels.CAPTION / 2 - 2), anchor="lm")
+    return picture.image
 
 
 @built_once

@@ -22,8 +22,10 @@ from render.numica.status import headline
 LIMIT = 1024
 
 
-def alt_text(state: GameState, events: Sequence[Event] = ()) -> str:
-    head = [str(M("Numica board. {status}", status=_status(state)))]
+def alt_text(state: GameState, events: Sequence[Event] = (), *, live: bool = True) -> str:
+    """Not `live` (a rules example): whose move it is goes unsaid."""
+    status = _status(state) if live or state.outcome else ""
+    head = [str(M("Numica board. {status}", status=status)).rstrip()]
     move = describe_move(events)
     if move is not None:
         head.append(str(M("Last move: {move}.", move=move)))

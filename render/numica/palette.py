@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from PIL import Image
 
+from engine.i18n import ENGLISH, using
 from engine.numica.board import COLOURS, SHAPES, TILE_COUNTS, Colour
+from render.compose import shared
 from render.encode import learn_palette
 from render.memo import built_once
 from render.numica import colours as C
@@ -16,9 +18,18 @@ from render.numica.layout import CELL
 STATUSES = ("to move", "", "wins", "draw", "arranging")
 
 
-@built_once
 def palette_image() -> Image.Image:
-    """A 'P' image carrying the fixed palette, for `Image.quantize(palette=…)`."""
+    """A 'P' image carrying the fixed palette, for `Image.quantize(palette=…)`. One palette
+    serves every language: it is learned from the English board."""
+    with using(ENGLISH):
+        return _learned()
+
+
+palette = shared(palette_image)  # the palette boards are composed in
+
+
+@built_once
+def _learned() -> Image.Image:
     return learn_palette(C.FLAT_COLOURS, _swatch())
 
 

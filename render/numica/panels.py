@@ -11,7 +11,7 @@ from PIL import Image
 
 from engine.i18n import M, Message
 from engine.numica.board import COLOURS, Colour, Shape
-from render import fonts, memo
+from render import fonts, typeset
 from render.canvas import Canvas
 from render.memo import built_once
 from render.numica import colours as C
@@ -21,7 +21,9 @@ from render.words import catalog
 
 CLEAR = (0, 0, 0, 0)
 TO_WIN = 3  # pieces of one shape that win; two of each also do
-CAPTION = 16
+CAPTION = 16  # a replay frame's caption line, under the game's name (set by render.typeset)
+CAPTION_WIDTH = 330
+CAPTION_FACE = typeset.Face("plain", 14)
 
 
 def fit(text: str, width: float, size: float, *, plain: bool = False, weight: int = 700) -> float:
@@ -177,15 +179,6 @@ def status_detail(detail: str) -> Image.Image:
 def title(canvas: Canvas, *, captioned: bool) -> None:
     """The game's name, at the top left; higher in replay frames, over their caption."""
     canvas.text((PAD + 4, HEADER / 2 - (6 if captioned else -2)), "NUMICA", 34, C.INK, weight=900, anchor="lm")
-
-
-def caption(text: str) -> Image.Image:
-    """A replay frame's caption, under the game's name. Not cached: every frame has its own."""
-    width = 300
-    with memo.DRAWING:
-        canvas = Canvas((width, CAPTION), CLEAR, scale=2)
-        canvas.text((0, CAPTION / 2), text, fit(text, width - 4, 14, plain=True), C.LABEL, plain=True, anchor="lm")
-        return shrunk(canvas)
 
 
 @built_once

@@ -1,63 +1,70 @@
-"""Pikemen's artist: the shared renderer interface over the Pikemen board picture.
-
-Words are drawn and described in `locale`'s language: the artist sets that catalogue, so a
-caller need not (render_state and replays set it too)."""
+"""Pikemen's artist: the shared artist shell (`render/artist.py`) over the Pikemen board picture."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import random
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from PIL import Image
 
 from engine.i18n import using
+from engine.pikemen.game import GAME
 from engine.pikemen.state import GameState
-from render.api import Recent
-from render.pikemen.board import compose
+from render.artist import GameArtist
+from render.compose import Palette
+from render.pikemen.board import compose, warm_pieces
 from render.pikemen.description import alt_text
-from render.pikemen.palette import palette_image
+from render.pikemen.numbering import shown
+from render.pikemen.palette import palette
 from render.words import LANGUAGES, catalog
 
-
-def _last(recent: Recent) -> Sequence[Any]:
-    return recent[-1] if recent else ()
+WARM_MOVES = 40  # random moves drawn at start-up: their lines' words and stamps are ready after
 
 
-def _earlier(recent: Recent) -> Sequence[Sequence[Any]]:
-    """The moves before the latest since the viewer's previous turn (with 3 or 4 players)."""
-    return recent[:-1]
-
-
-class PikemenArtist:
+class PikemenArtist(GameArtist):
     slug = "pikemen"
 
-    def picture(
+    def draw(
         self,
         state: GameState,
-        recent: Recent = (),
+        latest: Sequence[Any],
+        earlier: Sequence[Sequence[Any]],
         *,
-        perspective: str | None = None,
-        caption: str | None = None,
-        locale: str = "en",
+        perspective: str | None,
+        caption: str | None,
+        title: str | None,
+        locale: str,
     ) -> Image.Image:
-        with using(catalog(locale)):
-            return compose(state, _last(recent), perspective, caption=caption, earlier=_earlier(recent))
+        earlier = shown([*earlier, latest])[:-1]
+        return compose(
+            state, latest, perspective, caption=caption, title=title, earlier=earlier, palette=palette()
+        )
 
-    def alt_text(self, state: GameState, recent: Recent = (), *, locale: str = "en") -> str:
-        with using(catalog(locale)):
-            return alt_text(state, _last(recent), earlier=_earlier(recent))
+    def describe(
+        self, state: GameState, latest: Sequence[Any], earlier: Sequence[Sequence[Any]], *, live: bool
+    ) -> str:
+        return alt_text(state, latest, earlier=shown([*earlier, latest])[:-1], live=live)
 
-    def palette(self) -> Image.Image:
-        return palette_image()
+    def composing(self) -> Palette:
+        return palette()
+
+    def samples(self) -> Iterable[tuple[GameState, str | None]]:
+        return [(GAME.new(players, {}, 0), None) for players in (2, 3, 4)]
 
     def warm_up(self) -> None:
-        from engine.pikemen.game import GAME
-        from render.encode import png_bytes
-
-        for players in (2, 3, 4):
-            png_bytes(self.picture(GAME.new(players, {}, 0)), self.palette())
-        for language in LANGUAGES:  # the panel's tags are drawn once per language
-            self.picture(GAME.new(4, {}, 0), locale=language)
+        super().warm_up()
+        warm_pieces(palette())
+        for language in LANGUAGES:  # the words of moves' lines, set once in each language
+            with using(catalog(language)):
+                state = GAME.new(4, {}, 0)
+                rng = random.Random(0)
+                for _ in range(WARM_MOVES):
+                    if GAME.outcome(state) is not None:
+                        break
+                    after, events = GAME.apply(state, rng.choice(list(GAME.legal_actions(state))))
+                    self.picture(after, (events,), locale=language)
+                    state = after
 
 
 ARTIST = PikemenArtist()

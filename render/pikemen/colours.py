@@ -2,7 +2,7 @@
 
 The four seat colours were chosen to stay apart for red-green (protan, deutan) and
 blue-yellow (tritan) colour blindness: besides hue they differ in lightness (yellow
-lightest, then green, red, blue darkest), and every piece also carries its seat's letter.
+lightest, then green, red, blue darkest), and every piece also carries its seat's sign.
 """
 
 from __future__ import annotations
@@ -30,8 +30,10 @@ SEAT: dict[str, RGB] = {
     "green": (64, 178, 132),
     "blue": (30, 62, 196),
 }
-# The letter on a piece: whichever of ink and white reads better on the seat colour.
+# The sign on a piece: whichever of ink and white reads better on the seat colour.
 SEAT_MARK: dict[str, RGB] = {"red": WHITE, "yellow": INK, "green": INK, "blue": WHITE}
+# Each seat's sign, a shape that needs no language (render/pikemen/sprites.seat_sign).
+SEAT_SIGN: dict[str, str] = {"red": "cross", "yellow": "diamond", "green": "star", "blue": "bar"}
 
 # The last move.
 FROM_WASH: RGB = (246, 200, 92)  # the square the piece left

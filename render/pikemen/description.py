@@ -22,16 +22,19 @@ from engine.pikemen.words import seat_term
 LIMIT = 1024
 
 
-def alt_text(state: GameState, events: Sequence[Any] = (), *, earlier: Sequence[Sequence[Any]] = ()) -> str:
+def alt_text(
+    state: GameState, events: Sequence[Any] = (), *, earlier: Sequence[Sequence[Any]] = (), live: bool = True
+) -> str:
     """In the active catalogue's language. With `earlier` moves (those before the latest since
-    the viewer's previous turn), every move is listed by the number the picture gives it."""
+    the viewer's previous turn), every move is listed by the number the picture gives it. Not
+    `live` (a rules example): whose turn it is goes unsaid."""
     position = state.position
     players = len(position.seats)
     head = [M("Pikemen board, {players} players, first to {target} points.", players=players, target=position.target)]
-    if state.outcome is None:
-        head.append(M("{seat} to act.", seat=seat_term(position.seat_slug)))
-    else:
+    if state.outcome is not None:
         head.append(M("Game over: {summary}.", summary=state.outcome.summary))
+    elif live:
+        head.append(M("{seat} to act.", seat=seat_term(position.seat_slug)))
     head.append(M("Scores: {scores}.", scores=_scores(position)))
     moves = [move for move in (*earlier, events) if move]
     if len(moves) > 1:
@@ -40,8 +43,9 @@ def alt_text(state: GameState, events: Sequence[Any] = (), *, earlier: Sequence[
     elif events:
         head.append(M("Last move: {move}.", move=describe_events(events)))
     opening = [str(sentence) for sentence in head]
+    placed = _placed(position)
     for long in (True, False):
-        text = " ".join([*opening, *(_pieces(position, seat, long) for seat in range(players))])
+        text = " ".join([*opening, *(_pieces(position, seat, names, long) for seat, names in enumerate(placed))])
         if len(text) <= LIMIT:
             return text
     return text[: LIMIT - 1].rstrip() + "…"
@@ -69,20 +73,29 @@ def _group(size: Size, squares: str, long: bool) -> Message:
     return M("small {squares}", squares=squares) if long else M("S {squares}", squares=squares)
 
 
-def _pieces(position: Position, seat: int, long: bool) -> str:
+def _placed(position: Position) -> list[dict[Size, list[str]]]:
+    """Every seat's pieces by size, largest first, each as its square and where it points."""
+    found: list[dict[Size, list[str]]] = [{size: [] for size in (Size.L, Size.M, Size.S)} for _ in position.seats]
+    up = str(M("{square} up", square=_SQUARE))  # the sentence once, its square filled in for each piece
+    for sq, piece in position.pieces():  # one pass over the board for every seat
+        name = _NAMES[sq]
+        found[piece.seat][piece.size].append(up.replace(_SQUARE, name) if piece.orientation.is_upright
+                                             else f"{name} {piece.orientation.letter}")  # fmt: skip
+    return found
+
+
+_SQUARE = "\0"  # stands for a square's name while its sentence is rendered
+_GROUPS = "\1"  # and for a seat's groups of pieces
+_NAMES = tuple(square_name(sq) for sq in range(64))
+
+
+def _pieces(position: Position, seat: int, placed: dict[Size, list[str]], long: bool) -> str:
     who = seat_term(position.seats[seat])
     if position.out[seat]:
         return str(M("{seat}: out.", seat=who))
-    groups = []
-    for size in (Size.L, Size.M, Size.S):
-        names = [
-            str(M("{square} up", square=square_name(sq))) if piece.orientation.is_upright
-            else f"{square_name(sq)} {piece.orientation.letter}"
-            for sq, piece in position.pieces(seat)
-            if piece.size is size
-        ]  # fmt: skip
-        if names:
-            groups.append(str(_group(size, ", ".join(names), long)))
+    # Each sentence rendered once, its squares filled in after: an alt text holds dozens of pieces.
+    groups = [str(_group(size, _SQUARE, long)).replace(_SQUARE, ", ".join(names)) for size, names in placed.items()
+              if names]  # fmt: skip
     if not groups:
         return str(M("{seat}: no pieces.", seat=who))
-    return str(M("{seat}: {groups}.", seat=who, groups="; ".join(groups)))
+    return str(M("{seat}: {groups}.", seat=who, groups=_GROUPS)).replace(_GROUPS, "; ".join(groups))

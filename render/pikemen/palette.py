@@ -6,9 +6,11 @@ from __future__ import annotations
 from PIL import Image
 
 from engine.api import Ending, EndingKind
+from engine.i18n import ENGLISH, using
 from engine.pikemen.game import GAME
 from engine.pikemen.pieces import COLOURS
 from engine.pikemen.state import GameState
+from render.compose import shared
 from render.encode import learn_palette
 from render.memo import built_once
 from render.pikemen import colours as C
@@ -23,9 +25,18 @@ _SCENES = (
 )
 
 
-@built_once
 def palette_image() -> Image.Image:
-    """A 'P' image carrying the fixed palette, for `Image.quantize(palette=…)`."""
+    """A 'P' image carrying the fixed palette, for `Image.quantize(palette=…)`. One palette
+    serves every language: it is learned from the English board."""
+    with using(ENGLISH):
+        return _learned()
+
+
+palette = shared(palette_image)  # the palette boards are composed in
+
+
+@built_once
+def _learned() -> Image.Image:
     return learn_palette(C.FLAT_COLOURS, _swatch())
 
 

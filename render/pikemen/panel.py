@@ -21,8 +21,9 @@ from engine.pikemen.describe import describe_events
 from engine.pikemen.events import Charged, Turned
 from engine.pikemen.state import GameState
 from engine.pikemen.words import listed, seat_term
-from render import fonts
+from render import fonts, typeset
 from render.canvas import Canvas
+from render.compose import Picture
 from render.memo import DRAWING, built_once
 from render.pikemen import colours as C
 from render.pikemen import sprites
@@ -35,6 +36,7 @@ TOP_ROW = 34
 CARD_TOP = TOP_ROW + 6
 CARD_HEIGHT = 86
 LINE_Y = CARD_TOP + CARD_HEIGHT + 22  # the baseline-middle of the last line
+LINE_FACE = typeset.Face("plain", 16)
 INNER = WIDTH - 2 * PAD
 BAR_HEIGHT = 9
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
@@ -125,12 +127,12 @@ def words(text: str, face: str, size: int, colour: C.RGB) -> tuple[Image.Image, 
     return sprite, ascent + 2
 
 
-def _put(image: Image.Image, made: tuple[Image.Image, int], x: float, baseline: float, *, right: bool = False) -> int:
-    """Paste words with their baseline at `baseline`, starting (or, if `right`, ending) at `x`;
-    returns the width they take."""
+def _put(picture: Picture, made: tuple[Image.Image, int], x: float, baseline: float, *, right: bool = False) -> int:
+    """Paste words on the page with their baseline at `baseline`, starting (or, if `right`,
+    ending) at `x`; returns the width they take."""
     sprite, top = made
     left = round(x - (sprite.width - 2 if right else 2))
-    image.paste(sprite, (left, round(baseline - top)), sprite)
+    picture.paste(sprite, (left, round(baseline - top)), on=C.PAGE)
     return sprite.width - 4
 
 
@@ -147,6 +149,11 @@ def _fit(face: str, text: str, width: float, size: int, smallest: int) -> tuple[
     while text and font.getlength(text + cut) > width:
         text = text[:-1]
     return smallest, text.rstrip() + cut
+
+
+@built_once
+def _name_fit(name: str, width: float, size: int) -> tuple[int, str]:
+    return _fit("display", name, width, size, 12)
 
 
 @built_once
@@ -185,73 +192,144 @@ def line_words(state: GameState, events: Sequence[Any], caption: str | None) -> 
     return str(M("Charge a pikeman along the way it points, or turn one: the first to the target wins"))
 
 
-def _kind(state: GameState, seat: int) -> str:
+def _kind(state: GameState, seat: int, replay: bool) -> str:
     position, outcome = state.position, state.outcome
     slug = position.seats[seat]
     if position.out[seat]:
         return "out"
     if outcome is None:
-        return "to-act" if seat == position.to_act else "waiting"
+        return "to-act" if seat == position.to_act and not replay else "waiting"
     if slug in outcome.winners:
         return "winner"
     return "drawn" if slug in outcome.drawn else "lost"
 
 
-def draw_panel(image: Image.Image, state: GameState, events: Sequence[Any], caption: str | None) -> None:
+def draw_panel(
+    picture: Picture, state: GameState, events: Sequence[Any], caption: str | None, title: str | None = None
+) -> None:
+    """The panel under the board. A picture with a `title` (a replay frame, a rules example)
+    shows it where a live board says whose turn it is, and does not mark the turn: in a replay a
+    mark moving from card to card, and a status naming the next seat, would change most of the
+    panel in every frame of the GIF, and the caption says who moved."""
     position = state.position
     seats = len(position.seats)
+    replay = title is not None
     with DRAWING:  # text sprites may be drawn now, with the shared fonts
-        _draw_top_row(image, state)
+        stamps, bars = _top_row(state, title), []
         for seat in range(seats):
-            _draw_card(image, state, seat)
-        size, text = _fit("plain", line_words(state, events, caption), INNER - 8, 16, 11)
-        ImageDraw.Draw(image).text((PAD + 4, PANEL_TOP + LINE_Y), text, font=fonts.plain(size), fill=C.INK, anchor="lm")
+            card, bar = _card(state, seat, replay)
+            stamps += card
+            bars.append(bar)
+        picture.stamp_all(stamps)
+        for sprite, at in bars:  # on the cards
+            picture.put(sprite, at)
+        line = typeset.fit(line_words(state, events, caption), INNER - 8, LINE_FACE, C.INK, 11)
+        typeset.set_line(picture, line, (PAD + 4, PANEL_TOP + LINE_Y), anchor="lm", on=C.PAGE)
 
 
-def _draw_top_row(image: Image.Image, state: GameState) -> None:
-    baseline = PANEL_TOP + TOP_ROW / 2 + 9
-    x = PAD + 4
-    x += _put(image, words("PIKEMEN", "title", 24, C.INK), x, baseline) + 12
-    goal = str(M("first to {target} points", target=state.position.target)).upper()
-    _put(image, words(goal, "display", 14, C.MUTED), x, baseline - 1)
-    right = WIDTH - PAD - 4
-    width = _put(image, status(status_words(state)), right, baseline, right=True)
-    if state.outcome is None:  # the seat's colour beside its name
-        chip = right - width - 12
-        colour = C.SEAT[state.position.seat_slug]
-        box = (chip - 18, baseline - 17, chip, baseline + 1)
-        ImageDraw.Draw(image).rounded_rectangle(box, 3, fill=colour, outline=C.INK, width=2)
+Stamp = tuple[Image.Image, tuple[int, int], C.RGB]  # a sprite, its top left, the flat colour under it
 
 
-def _draw_card(image: Image.Image, state: GameState, seat: int) -> None:
+def _top_row(state: GameState, title: str | None) -> list[Stamp]:
+    top = PANEL_TOP + round(TOP_ROW / 2 + 9) - ROW_BASELINE
+    if title is not None and state.outcome is None:
+        strip = status_strip(title, None)
+    else:
+        chip = C.SEAT[state.position.seat_slug] if state.outcome is None else None
+        strip = status_strip(status_words(state), chip)
+    return [(heading(state.position.target), (PAD + 4 - 2, top), C.PAGE),
+            (strip, (WIDTH - PAD - 4 + 2 - strip.width, top), C.PAGE)]  # fmt: skip
+
+
+ROW_BASELINE = 34  # the top row's baseline in its sprites: below the tallest word's top
+
+
+@built_once
+def heading(target: int) -> Image.Image:
+    """The top row's left: the game's name and the target, in the active language."""
+    title, title_top = words("PIKEMEN", "title", 24, C.INK)
+    goal, goal_top = words(str(M("first to {target} points", target=target)).upper(), "display", 14, C.MUTED)
+    depth = max(title.height - title_top, goal.height - goal_top)
+    strip = Image.new("RGBA", (title.width - 4 + 12 + goal.width, ROW_BASELINE + depth), CLEAR)
+    strip.alpha_composite(title, (0, ROW_BASELINE - title_top))
+    strip.alpha_composite(goal, (title.width - 4 + 12, ROW_BASELINE - 1 - goal_top))
+    return strip
+
+
+@built_once
+def status_strip(text: str, chip: C.RGB | None) -> Image.Image:
+    """The top row's right: who acts (after a chip of their colour) or the result, right-aligned."""
+    written, written_top = status(text)
+    room = 18 + 10 if chip is not None else 0
+    strip = Image.new("RGBA", (written.width + room, ROW_BASELINE + written.height - written_top), CLEAR)
+    strip.alpha_composite(written, (room, ROW_BASELINE - written_top))
+    if chip is not None:  # the seat's colour beside its name
+        ImageDraw.Draw(strip).rounded_rectangle((0, ROW_BASELINE - 17, 18, ROW_BASELINE + 1), 3, fill=chip,
+                                                outline=C.INK, width=2)  # fmt: skip
+    return strip
+
+
+def _card(state: GameState, seat: int, replay: bool) -> tuple[list[Stamp], tuple[Image.Image, tuple[int, int]]]:
+    """A seat's card, to be stamped on the page, and its score bar, to go on it."""
     position = state.position
     seats = len(position.seats)
-    kind = _kind(state, seat)
+    kind = _kind(state, seat, replay)
     left, top, right, _ = card_box(seats, seat)
     slug = position.seats[seat]
-    background = card(card_width(seats), kind)
-    image.paste(background, (left, top), background)
-    icon = out_icon(slug) if kind == "out" else sprites.icon(slug)
-    image.paste(icon, (left + 2, top + (CARD_HEIGHT - icon.height) // 2 - 1), icon)
     badge = kind if kind in _TAGS else "no-pieces" if position.counts[seat] == 0 else None
+    x = left + NAME_LEFT
+    score, target = position.scores[seat], position.target
+    numbers, baseline = score_words(score, target, C.OUT_TEXT if kind == "out" else C.INK)
+    bar = score_bar(right - 12 - x, min(score, target), target, C.OUT_TEXT if kind == "out" else C.SEAT[slug])
+    return [(card_face(seats, kind, slug, badge), (left, top - TAG_ROOM), C.PAGE),
+            (numbers, (x - 2, top + 53 - baseline), _KINDS[kind][0])], (bar, (x, top + 62))  # fmt: skip
+
+
+TAG_ROOM = 9  # a card's tag overhangs its top edge by half its height
+NAME_LEFT = 66
+
+
+@built_once
+def card_face(seats: int, kind: str, slug: str, badge: str | None) -> Image.Image:
+    """A seat's card as its kind shows it, in the active language: the background, the seat's
+    icon, its tag ("TO ACT") and its name; `TAG_ROOM` above the card for the tag."""
+    width = card_width(seats)
+    face = Image.new("RGBA", (width, CARD_HEIGHT + TAG_ROOM), CLEAR)
+    face.alpha_composite(card(width, kind), (0, TAG_ROOM))
+    icon = out_icon(slug) if kind == "out" else sprites.icon(slug)
+    face.alpha_composite(icon, (2, TAG_ROOM + (CARD_HEIGHT - icon.height) // 2 - 1))
     if badge is not None:
         mark = tag(badge, active().locale)
-        image.paste(mark, (right - mark.width - 10, top - mark.height // 2), mark)
-    ink = C.OUT_TEXT if kind == "out" else C.INK
-    x = left + 66
-    size, name = _fit("display", str(seat_term(slug)).upper(), right - 10 - x, 18 if seats < 4 else 16, 12)
-    _put(image, words(name, "display", size, ink), x, top + 28)
-    score, target = position.scores[seat], position.target
-    width = _put(image, words(str(score), "mark", 30, ink), x, top + 53)
-    _put(image, words(f"/ {target}", "mark", 15, C.MUTED), x + width + 4, top + 53)
-    # The score bar: one notch per point up to the target.
-    draw = ImageDraw.Draw(image)
-    bar_left, bar_right, bar_top = x, right - 12, top + 62
-    draw.rectangle((bar_left, bar_top, bar_right, bar_top + BAR_HEIGHT), fill=C.TRACK, outline=C.CARD_EDGE)
-    filled = bar_left + (bar_right - bar_left) * min(score, target) / target
+        face.alpha_composite(mark, (width - mark.width - 10, TAG_ROOM - mark.height // 2))
+    size, name = _name_fit(str(seat_term(slug)).upper(), width - 10 - NAME_LEFT, 18 if seats < 4 else 16)
+    written, baseline = words(name, "display", size, C.OUT_TEXT if kind == "out" else C.INK)
+    face.alpha_composite(written, (NAME_LEFT - 2, TAG_ROOM + 28 - baseline))
+    return face
+
+
+@built_once
+def score_words(score: int, target: int, ink: C.RGB) -> tuple[Image.Image, int]:
+    """"7 / 12": the score large, the target small, on one baseline (and that baseline's row)."""
+    big, big_top = words(str(score), "mark", 30, ink)
+    small, small_top = words(f"/ {target}", "mark", 15, C.MUTED)
+    top = max(big_top, small_top)
+    width = big.width - 4 + 4 + small.width
+    sheet = Image.new("RGBA", (width, top + max(big.height - big_top, small.height - small_top)), CLEAR)
+    sheet.alpha_composite(big, (0, top - big_top))
+    sheet.alpha_composite(small, (big.width - 4 + 4, top - small_top))
+    return sheet, top
+
+
+@built_once
+def score_bar(length: int, score: int, target: int, colour: C.RGB) -> Image.Image:
+    """The score bar, one notch per point up to the target, filled in the seat's colour up to its score."""
+    bar = Image.new("RGB", (length + 1, BAR_HEIGHT + 1), C.TRACK)
+    draw = ImageDraw.Draw(bar)
+    draw.rectangle((0, 0, length, BAR_HEIGHT), fill=C.TRACK, outline=C.CARD_EDGE)
+    filled = length * score / target
     if score:
-        colour = C.OUT_TEXT if kind == "out" else C.SEAT[slug]
-        draw.rectangle((bar_left, bar_top, round(filled), bar_top + BAR_HEIGHT), fill=colour, outline=C.INK)
+        draw.rectangle((0, 0, round(filled), BAR_HEIGHT), fill=colour, outline=C.INK)
     for point in range(1, target):
-        notch = round(bar_left + (bar_right - bar_left) * point / target)
-        draw.line((notch, bar_top + 2, notch, bar_top + BAR_HEIGHT - 2), fill=C.CARD_EDGE if notch > filled else C.INK)
+        notch = round(length * point / target)
+        draw.line((notch, 2, notch, BAR_HEIGHT - 2), fill=C.CARD_EDGE if notch > filled else C.INK)
+    return bar

@@ -6,7 +6,7 @@ all eight directions even small. Standing upright it is a square with four faces
 at the apex and nested squares stepping up to it, the classic look of a pyramid from
 above. Size shows three ways: the piece's extent, its pips (1–3 dots on a lying piece,
 1–3 nested squares on a standing one) and, in the panel, words. Every piece carries its
-seat's letter, upright whatever the perspective.
+seat's sign (a cross, diamond, star or bar), upright whatever the perspective.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ FLAT_SHAPE = {1: (0.60, 0.38), 2: (0.74, 0.46), 3: (0.88, 0.54)}
 DIAGONAL_SHIFT = 0.07  # diagonal pieces sit this far (in cells) toward their tip: the corner has room
 # Standing pieces: side of the base square, in cells.
 UPRIGHT_SIDE = {1: 0.50, 2: 0.64, 3: 0.78}
-LETTER_SIZE = {1: 13.0, 2: 15.5, 3: 18.0}
+SIGN_SIZE = {1: 11.0, 2: 13.0, 3: 15.0}  # the seat's sign across, by size
 OUTLINE = 1.7
 
 
@@ -106,10 +106,36 @@ def flat(seat: str, size: int, screen: int) -> Image.Image:
         offset = (i - (size - 1) / 2) * width * 0.24
         centre = _turn((HALF + offset, pip_y + abs(offset) * 0.25), screen)
         art.circle(centre, 2.4 + 0.2 * size, C.SEAT_MARK[seat])
-    # The seat's letter, upright, in the broad part of the triangle.
-    letter_at = _turn((HALF, HALF + length * 0.05 - shift), screen)
-    art.text(letter_at, seat[0].upper(), LETTER_SIZE[size] * 0.85, C.SEAT_MARK[seat], weight=800)
+    # The seat's sign, upright, in the broad part of the triangle.
+    sign_at = _turn((HALF, HALF + length * 0.05 - shift), screen)
+    seat_sign(art, sign_at, seat, SIGN_SIZE[size] * 0.85)
     return _shadowed(art, _grow(body, OUTLINE))
+
+
+def seat_sign(canvas: Canvas, centre: Point, seat: str, size: float, colour: C.RGB | None = None) -> None:
+    """The seat's sign, `size` pixels across: a shape, not a letter, so it needs no language
+    (Spanish's Amarillo and Azul share an initial) and tells the seats apart without colour.
+    None is round or a triangle, which the pips and the pieces themselves are."""
+    x, y = centre
+    ink = colour or C.SEAT_MARK[seat]
+    r = size / 2
+    kind = C.SEAT_SIGN[seat]
+    if kind == "cross":
+        bar = r * 0.34
+        canvas.rect((x - r, y - bar, x + r, y + bar), ink, radius=bar * 0.5)
+        canvas.rect((x - bar, y - r, x + bar, y + r), ink, radius=bar * 0.5)
+    elif kind == "diamond":
+        canvas.polygon([(x, y - r * 1.08), (x + r * 0.8, y), (x, y + r * 1.08), (x - r * 0.8, y)], ink)
+    elif kind == "star":
+        points = []
+        for i in range(10):
+            reach = r * 1.1 if i % 2 == 0 else r * 0.45
+            angle = math.pi / 5 * i - math.pi / 2
+            points.append((x + reach * math.cos(angle), y + 0.06 * r + reach * math.sin(angle)))
+        canvas.polygon(points, ink)
+    else:  # a bar
+        bar = r * 0.4
+        canvas.rect((x - r * 1.05, y - bar, x + r * 1.05, y + bar), ink, radius=bar * 0.6)
 
 
 def _rotate_vector(v: tuple[float, float], eighths: int) -> tuple[float, float]:
@@ -145,7 +171,7 @@ def upright(seat: str, size: int) -> Image.Image:
     plate = h * 0.48 if size > 1 else h * 0.56
     art.rect((HALF - plate, HALF - plate, HALF + plate, HALF + plate), fill, radius=2, outline=C.shade(fill, -0.5),
              width=1.1)  # fmt: skip
-    art.text((HALF, HALF + 0.5), seat[0].upper(), LETTER_SIZE[size], mark, weight=800)
+    seat_sign(art, (HALF, HALF), seat, SIGN_SIZE[size], mark)
     outline = [(x + (OUTLINE if x > HALF else -OUTLINE), y + (OUTLINE if y > HALF else -OUTLINE)) for x, y in corners]
     return _shadowed(art, outline)
 
@@ -193,6 +219,48 @@ def capture_badge() -> Image.Image:
                    [(middle - arm, middle + arm), (middle + arm, middle - arm)]):  # fmt: skip
         canvas.line(stroke, C.WHITE, 3.0)
     return canvas.result()
+
+
+PATH_WIDTH = 4.0  # an earlier charge's trail, in its seat's colour, inside an ink edge
+
+
+@built_once
+def path_start(seat: str) -> Image.Image:
+    """Where an earlier charge began: a ring in its seat's colour, edged in ink to show on any square."""
+    radius = 7.5
+    side = math.ceil(radius * 2 + 8)
+    canvas = Canvas((side, side), CLEAR)
+    middle = (side / 2, side / 2)
+    canvas.circle(middle, radius, None, outline=C.INK, width=PATH_WIDTH + 2.6)
+    canvas.circle(middle, radius, None, outline=C.SEAT[seat], width=PATH_WIDTH)
+    return canvas.result()
+
+
+@built_once
+def path_step(seat: str, screen: int, *, edge: bool) -> Image.Image:
+    """Half a square of an earlier charge's trail, centred, along screen direction `screen`
+    (eighths): its ink `edge`, or its colour. Pasted end to end, every edge before any colour,
+    they draw the charge as one line."""
+    reach = CELL / 4 * (math.sqrt(2) if screen % 2 else 1.0)
+    ends = [_turn((HALF, HALF - reach), screen), _turn((HALF, HALF + reach), screen)]
+    canvas = Canvas((SPRITE, SPRITE), CLEAR)
+    if edge:
+        canvas.line(ends, C.INK, PATH_WIDTH + 2.6)
+    else:
+        canvas.line(ends, C.SEAT[seat], PATH_WIDTH)
+    sprite = canvas.result()
+    return sprite.crop(sprite.getbbox())
+
+
+@built_once
+def path_head(seat: str, screen: int) -> Image.Image:
+    """The arrowhead of an earlier charge's trail, pointing where it went (screen eighths)."""
+    body = [(HALF, HALF - 10.0), (HALF + 9.0, HALF + 6.0), (HALF, HALF + 2.5), (HALF - 9.0, HALF + 6.0)]
+    canvas = Canvas((SPRITE, SPRITE), CLEAR)
+    canvas.polygon([_turn(p, screen) for p in _grow(body, 1.5)], C.INK)
+    canvas.polygon([_turn(p, screen) for p in body], C.SEAT[seat])
+    sprite = canvas.result()
+    return sprite.crop(sprite.getbbox())
 
 
 @built_once

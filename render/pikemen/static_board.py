@@ -6,12 +6,13 @@ from __future__ import annotations
 from PIL import Image
 
 from engine.pikemen.geometry import SQUARES, file_of, rank_of
-from engine.pikemen.pieces import LETTERS, TABLES
+from engine.pikemen.pieces import TABLES
 from engine.pikemen.setup import home_squares
 from render.canvas import Canvas
 from render.memo import built_once
 from render.pikemen import colours as C
 from render.pikemen.layout import BOARD, CELL, FRAME, HEIGHT, ORIGIN, PAD, WIDTH, Layout
+from render.pikemen.sprites import seat_sign
 
 CHIP = 15  # a home's colour chip on the frame
 
@@ -74,4 +75,4 @@ def _draw_home_chip(canvas: Canvas, layout: Layout, players: int, slug: str) -> 
     canvas.rect((point[0] - h - 1.2, point[1] - h - 1.2, point[0] + h + 1.2, point[1] + h + 1.2), C.FRAME_EDGE,
                 radius=3)  # fmt: skip
     canvas.rect((point[0] - h, point[1] - h, point[0] + h, point[1] + h), C.SEAT[slug], radius=2.5)
-    canvas.text((point[0], point[1] + 0.5), LETTERS[slug], 11, C.SEAT_MARK[slug], weight=800)
+    seat_sign(canvas, point, slug, 9.5)

@@ -3,6 +3,7 @@ from __future__ import annotations
 import logging
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
+from typing import Any
 
 import discord
 import pytest
@@ -49,12 +50,43 @@ async def service(db_path: str) -> AsyncIterator[MatchService]:
 
 async def seat(service: MatchService, channel: int, seating: dict[int, str], *, start: str | None = None,
                game: str = "nika") -> None:  # fmt: skip
-    """Open a lobby of `game` in `channel` with the first user, seat the rest, and start."""
+    """Open a lobby of `game` in `channel` with the first user, seat the rest, and start (its
+    first board posted, as a front end would: its outbox backup is dropped)."""
     users = list(seating)
     await service.new_match(GUILD, channel, users[0], seating[users[0]], start=start, game=game)
     for user in users[1:]:
         await service.join(channel, user, seating[user])
-    await service.start(channel, users[0])
+    await service.posted(await service.start(channel, users[0]), None)
+
+
+# The service's calls whose reply a front end posts for everyone (and then reports as posted).
+POSTED_REPLIES = frozenset({
+    "new_match", "join", "leave", "start", "abort", "act", "undo", "setup", "resign", "draw", "declare", "concede",
+    "challenge", "answer",
+})  # fmt: skip
+
+
+class FrontEnd:
+    """A MatchService driven as the bot's front ends drive it: every reply it returns is posted
+    (here: nowhere) and reported with `posted`, so its outbox backup is dropped, as after a real
+    post. Everything else passes through; `raw` is the service itself."""
+
+    def __init__(self, service: MatchService) -> None:
+        self.raw = service
+
+    def __getattr__(self, name: str) -> Any:
+        value = getattr(self.raw, name)
+        if name not in POSTED_REPLIES:
+            return value
+
+        async def posting(*args: Any, **kwargs: Any) -> Any:
+            reply = await value(*args, **kwargs)
+            await self.raw.posted(reply, None)
+            if reply.announce is not None:
+                await self.raw.posted(reply.announce, None)
+            return reply
+
+        return posting
 
 
 @pytest.fixture

@@ -41,9 +41,9 @@ async def build_matches(path: str, count: int) -> list[tuple[int, str]]:
         for channel in range(1, count + 1):
             await service.new_match(GUILD, channel, ALICE, "x", game="tictactoe", seed=channel)
             await service.join(channel, BOB, "o")
-            await service.start(channel, ALICE)
+            await service.posted(await service.start(channel, ALICE), None)  # as a front end reports
             for number, square in enumerate(MOVES[: channel % 5]):
-                await service.act(channel, ALICE if number % 2 == 0 else BOB, square)
+                await service.posted(await service.act(channel, ALICE if number % 2 == 0 else BOB, square), None)
                 acknowledged.append((channel, square))
     finally:
         await service.close()
@@ -156,7 +156,7 @@ class Exit:
 def bot_process(args: Sequence[str], database: str, *, prefix: Sequence[str] = (), token: str | None = None,
                 stdin: str = "", cwd: Path | None = None) -> Exit:  # fmt: skip
     """Run `python -m bot …` with NIKA_DATABASE set; kill it if it has not exited in time."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("NIKA_", "BOARDGAME_", "DISCORD_"))}
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("NIKA_", "DISCORD_"))}
     env |= {"NIKA_DATABASE": database, "PYTHONPATH": str(ROOT), "NIKA_BOARDS_DIR": str(Path(database).parent)}
     if token is not None:
         # A port nothing listens on: if the bot tried Discord before its database, it would say so.

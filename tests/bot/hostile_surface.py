@@ -313,6 +313,8 @@ def _short(value: Any) -> str:
     return text if len(text) <= 80 else text[:77] + "…"
 
 
-def stub_renderer(slug: str, state: Any, recent: Any, perspective: str | None = None, locale: str = "en") -> Image:
+def stub_renderer(
+    slug: str, state: Any, recent: Any, perspective: str | None = None, locale: str = "en", *, example: bool = False
+) -> Image:
     """Boards without pixels: the attack is on the commands, and drawing would only slow it."""
-    return Image(b"PNG", f"{slug}-board.png", f"the {slug} board")
+    return Image(b"PNG", f"{slug}-{'rules-example' if example else 'board'}.png", f"the {slug} board")

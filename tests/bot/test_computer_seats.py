@@ -14,7 +14,7 @@ from bot.errors import NotAllowed, ServiceError
 from bot.replies import Notice
 from bot.service import MatchService
 from bot.service.computer import ComputerPlayers
-from tests.bot.conftest import ALICE, BOB, GUILD
+from tests.bot.conftest import ALICE, BOB, GUILD, FrontEnd
 
 NEAR_WIN = "A:j4w,k12n S:d7s,e8e M:l10e,l11e T:q7s,r9n A2"  # Athens wins with move k12 n
 
@@ -29,7 +29,7 @@ def computers() -> Iterator[ComputerPlayers]:
 
 class Table:
     def __init__(self, service: MatchService, clock: ManualClock) -> None:
-        self.service = service
+        self.service = FrontEnd(service)  # every reply posted, as the bot's front ends do
         self.clock = clock
         self.notices: list[Notice] = []
         self.dispatcher = TimerDispatcher(service, self._announce)
@@ -90,7 +90,7 @@ async def test_the_computer_plays_both_actions_of_its_turn_by_itself(table: Tabl
 
 async def test_a_restart_resumes_a_due_computer_turn_once(db_path: str, computers: ComputerPlayers) -> None:
     clock = ManualClock()
-    first = await MatchService.open(db_path, clock=clock)
+    first = FrontEnd(await MatchService.open(db_path, clock=clock))  # replies posted, as the front ends do
     await first.new_match(GUILD, 3, ALICE, "athens-messene", game="nika")
     await first.join(3, ALICE, "sparta-thebes", computer="easy")
     await first.start(3, ALICE)

@@ -77,7 +77,8 @@ async def test_what_the_bot_says_to_type_works_here(service, tmp_path) -> None:
     offer = next(line for line in out if "offers a draw" in line)
     assert "/nika draw choice:accept or choice:decline" in offer
     out = await session(service, tmp_path, ["as @bob", "/nika draw choice:accept", "/nika stats user:@alice"])
-    assert any("@alice in Nika: rating" in line for line in out), out
+    assert any("Draw by agreement" in line and "Not rated: it ended before each side" in line for line in out)
+    assert any("@alice has not finished a rated Nika match on this server yet." in line for line in out), out
 
 
 async def test_names_are_remembered_across_restarts(db_path, tmp_path) -> None:

@@ -27,8 +27,9 @@ from bot.service import MatchService
 from bot.storage import StorageUnavailable, open_storage, outbox, timers
 from bot.storage import matches as queries
 from bot.storage.matches import NewMatch
-from bot.storage.sqlite import SAVE_FAILED
+from bot.storage.sqlite import SAVE_FAILED, SQLiteStorage
 from bot.storage.timers import TimerKind
+from tests.bot.conftest import FrontEnd
 from tests.bot.discord_harness import Players, running, service_of, slash
 from tests.bot.hostile_storage import lock_held_elsewhere
 from tests.bot.hostile_surface import stub_renderer
@@ -47,7 +48,7 @@ class Posts:
     """A service on a hand-moved clock, with the timer task posting into a list."""
 
     def __init__(self, service: MatchService, clock: ManualClock) -> None:
-        self.service = service
+        self.service = FrontEnd(service)  # every reply posted, as the bot's front ends do
         self.clock = clock
         self.posted: list[tuple[Notice, str]] = []
         self.failures: list[Exception] = []  # raised by the next posts, one each
@@ -93,7 +94,7 @@ async def lobby(service: MatchService, channel: int, creator: int = ALICE, *, gu
 async def started(service: MatchService, channel: int, **options: Any) -> None:
     await service.new_match(GUILD, channel, ALICE, "x", game=GAME, **options)
     await service.join(channel, BOB, "o")
-    await service.start(channel, ALICE)
+    await service.posted(await service.start(channel, ALICE), None)  # its board posted
 
 
 async def status(service: MatchService, channel: int) -> tuple[str, bool]:
@@ -195,6 +196,8 @@ async def test_a_moderator_aborts_a_started_match_unrated(posts: Posts) -> None:
 
 async def test_a_player_who_leaves_a_started_match_resigns_and_loses(posts: Posts) -> None:
     await started(posts.service, 1)
+    for user, square in ((ALICE, "a1"), (BOB, "b1"), (ALICE, "c3"), (BOB, "b3")):  # played enough to be rated
+        await posts.service.act(1, user, square)
     with pytest.raises(ConfirmFirst, match="Resigning ends the match as a loss for O"):
         await dispatch(posts.service, who(BOB), GAME, "leave", {})
     left = await dispatch(posts.service, who(BOB), GAME, "leave", {})  # again within a minute: confirmed
@@ -348,22 +351,26 @@ def test_a_sigkill_between_a_timers_effect_and_its_notice_loses_no_notice(tmp_pa
 
 
 async def test_a_board_after_a_button_is_posted_by_the_outbox_if_the_front_end_cannot(posts: Posts) -> None:
-    await started(posts.service, 1)
-    reply = await posts.service.act(1, ALICE, "a1", backup=True)
+    service = posts.service.raw  # the front end's part is played by hand here
+    await started(service, 1)
+    reply = await service.act(1, ALICE, "a1")
     assert reply.notice_id is not None and reply.image is not None
     assert await posts.after(19) == []  # the front end has 20 s to post it itself
     [backup] = await posts.after(1)  # it did not (its followup failed, or the process died)
     assert backup.startswith("X marked a1")
-    posted = await posts.service.act(1, BOB, "b2", backup=True)
-    await posts.service.posted(posted, 123)  # this time the front end posted it
+    [(notice, _)] = posts.posted[-1:]
+    assert notice.reply.image is not None and notice.reply.mentions == (BOB,)  # its board, drawn again
+    posted = await service.act(1, BOB, "b2")
+    await service.posted(posted, 123)  # this time the front end posted it
     assert await posts.after(60) == []
 
 
 # --- 16. deleted channels ---------------------------------------------------------------------------
-async def test_a_deleted_channel_suspends_its_match_unrated_and_stops_its_timers(posts: Posts) -> None:
+async def test_a_deleted_channel_ends_its_match_unrated_and_stops_its_timers(posts: Posts) -> None:
     await started(posts.service, 1, deadline_days=2)
     posts.failures = [ChannelGone()]
-    assert await posts.after(DAY) == []  # the first reminder finds the channel gone
+    [told] = await posts.after(DAY)  # the first reminder finds the channel gone; the players are told by DM
+    assert told.startswith("Your Tic-tac-toe match in <#1> has ended: its channel was deleted.")
     assert await status(posts.service, 1) == ("aborted", False)
     async with posts.service.storage.reading() as db:
         row = await queries.latest_match_in(db, 1)
@@ -493,6 +500,8 @@ async def test_a_move_behind_another_process_lock_is_deferred_then_refused_priva
     bot, _ = live
     await a_board(double, bot, players)
     storage = service_of(bot).storage
+    assert isinstance(storage, SQLiteStorage)
+    storage.write_wait = 3.0  # the bot waits WRITE_WAIT_SECONDS; a shorter window here
     with lock_held_elsewhere(storage.location):
         answer = await slash(double, players.alice, "play", {"action": "a1"}, group=GAME)
     assert answer.deferred  # "thinking…" within Discord's 3 s, then the answer

@@ -27,7 +27,7 @@ from bot.service import MatchService
 from engine.numica import ARRANGEMENTS, Move
 from engine.numica.game import GAME
 from engine.record import GameRecord
-from tests.bot.conftest import ALICE, BOB, EVE, GUILD
+from tests.bot.conftest import ALICE, BOB, EVE, GUILD, FrontEnd
 
 SEED = 2024
 HOUR = 3600.0
@@ -254,7 +254,8 @@ async def test_resigning_asks_first_then_loses(service: MatchService) -> None:
         await service.resign(8, ALICE)
     assert not (await service.state_of(8)).is_over
     final = await service.resign(8, ALICE)  # the same command again within a minute confirms
-    assert final.text == "<@11> resigned for Red.\n**Red resigned: Blue wins.** Red: <@11> · Blue: <@22>"
+    assert final.text == ("<@11> resigned for Red.\n**Red resigned: Blue wins.** Red: <@11> · Blue: <@22>\n"
+                          "Not rated: it ended before each side had made 2 moves.")  # docs/ratings.md
     assert set(final.mentions) == {ALICE, BOB}
     outcome = GAME.outcome((await service.state_of(8)).game)
     assert outcome is not None and outcome.winners == {"blue"} and outcome.reason == "resignation"
@@ -289,7 +290,7 @@ class Timers:
     """The service on a hand-moved clock, with the dispatcher that fires its timers."""
 
     def __init__(self, service: MatchService, clock: ManualClock) -> None:
-        self.service, self.clock = service, clock
+        self.service, self.clock = FrontEnd(service), clock  # replies posted, as the front ends do
         self.notices: list[Notice] = []
         self.dispatcher = TimerDispatcher(service, self._announce)
 
@@ -319,7 +320,8 @@ async def test_an_expired_turn_loses_on_time(timers: Timers) -> None:
     assert not [n for n in await timers.after(23.9) if "⌛" in n.reply.text]
     [expired] = [n for n in await timers.after(0.2) if "⌛" in n.reply.text]
     assert expired.reply.text == (
-        "⌛ Red's turn ran out (the 1-day deadline).\n**Red ran out of time: Blue wins.** Red: <@11> · Blue: <@22>"
+        "⌛ Red's turn ran out (the 1-day deadline).\n**Red ran out of time: Blue wins.** Red: <@11> · Blue: <@22>\n"
+        "Not rated: it ended before each side had made 2 moves."
     )
     assert set(expired.reply.mentions) == {ALICE, BOB} and expired.reply.image is not None
     outcome = GAME.outcome((await timers.service.state_of(11)).game)
@@ -362,8 +364,12 @@ async def test_reminders_wait_only_for_sides_still_to_set_up(timers: Timers) -> 
 # --- standings, records, replays --------------------------------------------------------------
 async def test_standings_record_numica_results(service: MatchService) -> None:
     await open_numica(service, 15, setup="random")
+    for seed in range(4):  # both sides played two moves: the resignation counts (docs/ratings.md)
+        await play_a_move(service, 15, random.Random(seed))
     await service.resign(15, BOB, confirmed=True)
     await open_numica(service, 16, setup="random")
+    for seed in range(4):
+        await play_a_move(service, 16, random.Random(seed))
     await service.draw(16, ALICE, "offer")
     await service.draw(16, BOB, "accept")
     table = await service.standings(GUILD, "numica")

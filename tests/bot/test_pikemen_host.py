@@ -5,6 +5,7 @@ and the console."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import AsyncIterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -19,7 +20,7 @@ from bot.errors import IllegalMove, NotAllowed, NotYourTurn, ServiceError
 from bot.replies import Notice, Reply
 from bot.service import MatchService
 from bot.standings import K_FACTOR, START_RATING
-from tests.bot.conftest import ALICE, BOB, CAROL, DAVE, EVE, GUILD
+from tests.bot.conftest import ALICE, BOB, CAROL, DAVE, EVE, GUILD, FrontEnd
 
 HOUR = 3600.0
 GAME = "pikemen"
@@ -266,7 +267,7 @@ class Timers:
     """The service with a turn-timer dispatcher under a hand-moved clock."""
 
     def __init__(self, service: MatchService, clock: ManualClock) -> None:
-        self.service, self.clock = service, clock
+        self.service, self.clock = FrontEnd(service), clock  # replies posted, as the front ends do
         self.notices: list[Notice] = []
         self.dispatcher = TimerDispatcher(service, self._announce)
 
@@ -315,6 +316,16 @@ async def test_a_seat_whose_turn_runs_out_leaves_the_game(timed: Timers) -> None
 async def test_a_finished_three_player_game_rates_each_player_against_each_other(service: MatchService) -> None:
     await table(service, 50, 3)
     await run(service, ALICE, 50, "turn", piece="c6", facing="se")
+    for _ in range(5):  # everyone turns a piece: each side made two moves, so the endings count (docs/ratings.md)
+        state = await service.state_of(50)
+        user = state.acting_user()
+        assert user is not None
+        turns = [
+            a.notation()
+            for a in await service.legal_actions(50, user)
+            if re.fullmatch(r"[a-h]\d+ [nsewu]+", a.notation())
+        ]
+        await service.act(50, user, turns[0])
     await service.resign(50, BOB, confirmed=True)
     await service.resign(50, CAROL, confirmed=True)
     assert (await service.state_of(50)).game.outcome.winners == {"red"}

@@ -59,14 +59,25 @@ def test_team_elo_uses_the_average_of_each_teams_players() -> None:
     assert (table[1].wins, table[3].losses) == (1, 1)
 
 
+async def both_teams_play_a_turn(service: MatchService, channel: int) -> None:
+    """Each team passes through one turn of two actions: played enough for its ending to count
+    (bot/rating_gate.py)."""
+    for _ in range(4):
+        state = await service.state_of(channel)
+        await service.act(channel, state.acting_user(), "pass")
+
+
 async def test_ratings_after_a_few_finished_matches(service: MatchService) -> None:
     # Alice+Bob beat Carol+Dave twice, then draw; an unrated (casual) match does not count.
     await seat(service, 10, {ALICE: "athens", BOB: "messene", CAROL: "sparta", DAVE: "thebes"})
+    await both_teams_play_a_turn(service, 10)
     await service.resign(10, CAROL, confirmed=True)
     await seat(service, 11, {CAROL: "athens-messene", ALICE: "sparta", BOB: "thebes"})
+    await both_teams_play_a_turn(service, 11)
     await service.declare(11, ALICE, "sparta-thebes")
     await service.concede(11, CAROL, confirmed=True)
     await seat(service, 12, {ALICE: "athens-messene", DAVE: "sparta-thebes"})
+    await both_teams_play_a_turn(service, 12)
     await service.draw(12, ALICE, "offer")
     await service.draw(12, DAVE, "accept")
     await seat(service, 13, {DAVE: "athens-messene", ALICE: "sparta-thebes"}, start="A:k12n S:d7s M:l10e T:r9n A2")

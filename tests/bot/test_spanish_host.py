@@ -20,7 +20,7 @@ from bot.service import MatchService
 from bot.translations import host_messages
 from engine.i18n import placeholders
 from render.words import host_po_file
-from tests.bot.conftest import ALICE, BOB, GUILD
+from tests.bot.conftest import ALICE, BOB, GUILD, FrontEnd
 
 HOUR = 3600.0
 SPANISH = "es-ES"
@@ -129,13 +129,14 @@ async def test_history_settings_and_standings_are_spanish(service: MatchService)
 # --- timers address each member in their own language ----------------------------------------
 async def test_a_reminder_and_a_timeout_speak_the_language_last_seen_from_the_member(tmp_path: Path) -> None:
     clock = ManualClock()
-    service = await MatchService.open(str(tmp_path / "timers.db"), clock=clock)
+    raw = await MatchService.open(str(tmp_path / "timers.db"), clock=clock)
+    service = FrontEnd(raw)  # every reply posted, as the bot's front ends do
     notices: list[Notice] = []
 
     async def announce(notice: Notice, nonce: str) -> None:
         notices.append(notice)
 
-    dispatcher = TimerDispatcher(service, announce)
+    dispatcher = TimerDispatcher(raw, announce)
     dispatcher.start()
     try:
         await service.seen_locale(ALICE, SPANISH, GUILD, None)  # Alice last used Discord in Spanish

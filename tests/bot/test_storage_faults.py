@@ -140,6 +140,8 @@ async def test_a_lock_held_by_another_process_is_refused_within_discords_window(
 ) -> None:
     path = str(tmp_path / "locked.db")
     service = await a_match(path)
+    assert isinstance(service.storage, SQLiteStorage)
+    service.storage.write_wait = 3.0  # the bot waits WRITE_WAIT_SECONDS; a shorter window here
     try:
         with lock_held_elsewhere(path):
             started = time.monotonic()
@@ -150,8 +152,8 @@ async def test_a_lock_held_by_another_process_is_refused_within_discords_window(
                 await dispatch(service, who(BOB), GAME, "play", {"action": "b1"})
             waited = time.monotonic() - started
         # The cog defers after 1.5 s, so any wait fits Discord's 3 s; the refusal itself comes
-        # after SQLite's busy timeout, not after the 10–20 s a player saw before.
-        assert BUSY_TIMEOUT_MS / 1000 - 0.2 <= waited < BUSY_TIMEOUT_MS / 1000 + 1.5
+        # when the write's window ends (tried again each BUSY_TIMEOUT_MS meanwhile), not later.
+        assert 3.0 - 0.2 <= waited < 3.0 + BUSY_TIMEOUT_MS / 1000
         assert [r.fault for r in faults(caplog)] == ["locked"]  # type: ignore[attr-defined]
         await dispatch(service, who(BOB), GAME, "play", {"action": "b1"})
     finally:
@@ -239,7 +241,8 @@ async def test_small_seeded_damage_is_refused_or_served_intact_never_a_raw_stora
             finally:
                 await service.close()
         outcomes[outcome] = outcomes.get(outcome, 0) + 1
-    assert outcomes["refused at start"] >= 10 and outcomes["served intact"] >= 30, outcomes
+    # About one trial in six lands on a page SQLite's check reads closely (where depends on the schema).
+    assert outcomes["refused at start"] >= 8 and outcomes["served intact"] >= 30, outcomes
     assert outcomes.get("served, a value altered", 0) + outcomes.get("a stored value no longer parses", 0) <= 4
 
 
@@ -428,14 +431,14 @@ async def test_a_url_is_never_taken_for_a_file_name(
     assert list(tmp_path.iterdir()) == []
 
 
-@pytest.mark.parametrize("problem", ["parent is a file", "path is a folder", "folder cannot be created"])
+@pytest.mark.parametrize("problem", ["parent is a file", "path is a folder", "folder is missing"])
 async def test_a_bad_path_is_named_with_its_problem(tmp_path: Path, problem: str) -> None:
     plain = tmp_path / "plain"
     plain.write_text("x")
     path, expected = {
         "parent is a file": (plain / "sub" / "nika.db", f"{plain} is a file, not a folder"),
         "path is a folder": (tmp_path, f"the database path {tmp_path} is a folder, not a file"),
-        "folder cannot be created": (Path("/proc/nika/nika.db"), "cannot be used"),
+        "folder is missing": (tmp_path / "gone" / "nika.db", "does not exist. If the bot kept its database there"),
     }[problem]
     with pytest.raises(StorageOpenError) as refused:
         await open_storage(str(path))

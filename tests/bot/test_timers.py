@@ -13,14 +13,14 @@ from bot.replies import Notice
 from bot.service import MatchService
 from bot.storage import matches as queries
 from engine.api import EndingKind
-from tests.bot.conftest import ALICE, BOB, GUILD, seat
+from tests.bot.conftest import ALICE, BOB, GUILD, FrontEnd, seat
 
 HOUR = 3600.0
 
 
 class Harness:
     def __init__(self, service: MatchService, clock: ManualClock) -> None:
-        self.service = service
+        self.service = FrontEnd(service)  # every reply posted, as the bot's front ends do
         self.clock = clock
         self.notices: list[Notice] = []
         self.dispatcher = TimerDispatcher(service, self._announce)
@@ -135,7 +135,7 @@ async def test_due_timers_fire_once_after_a_restart(db_path: str) -> None:
     first = await MatchService.open(db_path, clock=clock)
     await first.new_match(GUILD, 7, ALICE, "athens-messene", deadline_days=2, game="nika")
     await first.join(7, BOB, "sparta-thebes")
-    await first.start(7, ALICE)
+    await first.posted(await first.start(7, ALICE), None)
     await first.close()  # the bot is down…
     await clock.advance(50 * HOUR)  # …while the reminder and the deadline fall due
 

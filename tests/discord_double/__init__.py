@@ -29,7 +29,7 @@ from .models import (
     shard_of,
 )
 from .records import InteractionRecord, RecordedRequest, StoredMessage, UploadedFile
-from .server import DiscordDouble
+from .server import DiscordDouble, Hold
 from .state import ApiError
 
 __all__ = [
@@ -52,6 +52,7 @@ __all__ = [
     "GatewayOp",
     "GatewaySession",
     "Guild",
+    "Hold",
     "Intents",
     "InteractionRecord",
     "Member",

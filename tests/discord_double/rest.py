@@ -352,6 +352,7 @@ class RestApi(DoubleState):
         component_message = self._interaction_message(record)
         if response_type in (6, 7) and component_message is None:
             raise ApiError(400, "Interaction has no message to update", 50035)
+        self.check_content(data)
 
         record.callback = req
         record.requests.append(req)
@@ -586,6 +587,10 @@ class RestApi(DoubleState):
         body = req.json if isinstance(req.json, dict) else {}
         if not (body.get("content") or body.get("embeds") or req.files or body.get("components") or body.get("poll")):
             raise ApiError(400, "Cannot send an empty message", 50006)
+        self.check_content(body)
+        earlier = self.message_by_nonce(self.bot_user.id, body)
+        if earlier is not None:  # a repeat: the earlier message comes back, nothing is created
+            return 200, copy.deepcopy(earlier.payload)
         message = self.create_message(channel, body, req.files, author=self.bot_user, source="channel")
         await self.dispatch_message_event("MESSAGE_CREATE", message)
         return 200, copy.deepcopy(message.payload)

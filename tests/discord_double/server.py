@@ -36,6 +36,44 @@ _FILE_FIELD = re.compile(r"^files\[(\d+)\]$")
 _PRIVILEGED = Intents.GUILD_MEMBERS | (1 << 8) | Intents.MESSAGE_CONTENT
 
 
+class Hold:
+    """Requests matching a route that the double receives but does not answer yet, as if Discord
+    were slow to process them: `arrived` waits for one; `release` answers them as usual, `drop`
+    never processes them (the client died while waiting: nothing happens on Discord's side)."""
+
+    def __init__(self, method: str, pattern: re.Pattern[str]) -> None:
+        self.method = method
+        self.pattern = pattern
+        self.held: list[RecordedRequest] = []
+        self.active = True
+        self._arrived = asyncio.Event()
+        self._released = asyncio.Event()
+        self._process = True
+
+    def matches(self, rec: RecordedRequest) -> bool:
+        return self.active and rec.method == self.method and self.pattern.fullmatch(rec.route) is not None
+
+    async def wait(self, rec: RecordedRequest) -> bool:
+        """Hold a request; True if it is then to be processed."""
+        self.held.append(rec)
+        self._arrived.set()
+        await self._released.wait()
+        return self._process
+
+    async def arrived(self, timeout: float = 20.0) -> RecordedRequest:
+        async with asyncio.timeout(timeout):
+            await self._arrived.wait()
+        return self.held[0]
+
+    def release(self) -> None:
+        self.active, self._process = False, True
+        self._released.set()
+
+    def drop(self) -> None:
+        self.active, self._process = False, False
+        self._released.set()
+
+
 @dataclass
 class _InjectedError:
     method: str
@@ -96,6 +134,7 @@ class DiscordDouble(RestApi, InteractionBuilders):
         self._runner: web.AppRunner | None = None
         self._route_table = self._routes()
         self._injected: list[_InjectedError] = []
+        self._holds: list[Hold] = []
         self.heartbeats = 0
         # Tracebacks of bugs inside the double itself (tests should assert this stays empty).
         self.internal_errors: list[str] = []
@@ -117,6 +156,8 @@ class DiscordDouble(RestApi, InteractionBuilders):
         return self
 
     async def close(self) -> None:
+        for hold in self._holds:
+            hold.drop()
         for conn in list(self.connections):
             with contextlib.suppress(Exception):
                 await conn.ws.close(code=1001, message=b"double shutting down")
@@ -172,6 +213,12 @@ class DiscordDouble(RestApi, InteractionBuilders):
         if status == 429:
             body.update(retry_after=0.01, **{"global": False})
         self._injected.append(_InjectedError(method.upper(), re.compile(route_pattern), status, body, times))
+
+    def hold(self, method: str, route_pattern: str) -> Hold:
+        """Hold the next requests matching (regex fullmatched on the route) until released or dropped."""
+        hold = Hold(method.upper(), re.compile(route_pattern))
+        self._holds.append(hold)
+        return hold
 
     def _take_injected(self, rec: RecordedRequest) -> _InjectedError | None:
         for injected in self._injected:
@@ -244,6 +291,12 @@ class DiscordDouble(RestApi, InteractionBuilders):
                 # The client vanished mid-request (a process killed while uploading): not a
                 # double bug. Record it as aborted, the way a proxy logs a 499.
                 rec.status, rec.aborted = 499, True
+                self.requests.append(rec)
+                await self.notify()
+                return web.Response(status=499)
+            hold = next((h for h in self._holds if h.matches(rec)), None)
+            if hold is not None and not await hold.wait(rec):
+                rec.status, rec.aborted = 499, True  # its sender died waiting: never processed
                 self.requests.append(rec)
                 await self.notify()
                 return web.Response(status=499)

@@ -7,6 +7,7 @@ import copy
 import mimetypes
 import re
 import struct
+import time
 from collections.abc import Callable, Iterable
 from typing import TypeVar
 
@@ -43,6 +44,12 @@ _SETTABLE_FLAGS = (
 
 # Typical unverified bot with privileged intents switched on in the portal.
 APP_FLAGS = (1 << 13) | (1 << 15) | (1 << 19)
+
+# Discord's documented limits on a message (Create Message: content up to 2000 characters; a
+# nonce up to 25; enforce_nonce dedupes a nonce the same author used "in the past few minutes").
+CONTENT_LIMIT = 2000
+NONCE_LIMIT = 25
+NONCE_WINDOW_SECONDS = 300.0
 
 UserLike = User | Member | int
 ChannelLike = Channel | int
@@ -122,6 +129,10 @@ class DoubleState:
         self.identify_payloads: list[JSON] = []
         self.gateway_frames: list[JSON] = []
         self.resume_count = 0
+        # (author, nonce) -> (when it was first used, the message it created): enforce_nonce.
+        self.nonce_window = NONCE_WINDOW_SECONDS
+        self.nonces: dict[tuple[int, str], tuple[float, int]] = {}
+        self.nonce_repeats: list[tuple[str, int]] = []  # (nonce, earlier message) of every repeat answered
         self._changed = asyncio.Condition()
         self.guild = self.add_guild(guild_name, channel_names, shard_id=0)
         self.channel = self.guild.text_channels()[0]
@@ -389,6 +400,28 @@ class DoubleState:
         roles = list(dict.fromkeys(re.findall(r"<@&(\d+)>", content)))
         return users, roles
 
+    @staticmethod
+    def check_content(body: JSON) -> None:
+        """Discord refuses a message whose content is longer than its limit (it does not cut it)."""
+        content = body.get("content")
+        if content is not None and len(str(content)) > CONTENT_LIMIT:
+            raise ApiError(400, f"Invalid Form Body (content: Must be {CONTENT_LIMIT} or fewer in length.)", 50035)
+        nonce = body.get("nonce")
+        if nonce is not None and (not isinstance(nonce, str | int) or len(str(nonce)) > NONCE_LIMIT):
+            raise ApiError(400, f"Invalid Form Body (nonce: Must be {NONCE_LIMIT} or fewer in length.)", 50035)
+
+    def message_by_nonce(self, author: int, body: JSON) -> StoredMessage | None:
+        """With enforce_nonce, the message this author already created with this nonce within the
+        window: Discord returns it and creates nothing."""
+        nonce = body.get("nonce")
+        if nonce is None or not body.get("enforce_nonce"):
+            return None
+        seen = self.nonces.get((author, str(nonce)))
+        if seen is None or time.monotonic() - seen[0] > self.nonce_window:
+            return None
+        self.nonce_repeats.append((str(nonce), seen[1]))
+        return self.messages.get(seen[1])
+
     def create_message(
         self,
         channel: Channel,
@@ -400,6 +433,7 @@ class DoubleState:
         interaction: InteractionRecord | None = None,
         extra_flags: int = 0,
     ) -> StoredMessage:
+        self.check_content(body)
         message_id = self.ids.next()
         flags = (int(body.get("flags") or 0) & _SETTABLE_FLAGS) | extra_flags
         ephemeral = bool(flags & MSG_FLAG_EPHEMERAL)
@@ -426,6 +460,7 @@ class DoubleState:
         }
         if body.get("nonce") is not None:
             payload["nonce"] = body["nonce"]
+            self.nonces.setdefault((author.id, str(body["nonce"])), (time.monotonic(), message_id))
         if channel.is_thread:
             payload["position"] = sum(1 for m in self.messages.values() if m.channel_id == channel.id)
         reference = body.get("message_reference")
@@ -474,6 +509,7 @@ class DoubleState:
         return data
 
     def edit_message(self, message: StoredMessage, body: JSON, files: list[UploadedFile]) -> StoredMessage:
+        self.check_content(body)
         message.history.append(copy.deepcopy(message.payload))
         payload = message.payload
         if "content" in body:

@@ -354,7 +354,9 @@ def already_seen(double: DiscordDouble, match: Match, message_id: int) -> bool:
 
 async def settled(db: asyncpg.Pool, match: Match, timer_id: int) -> bool | None:
     pending = await db.fetchval(
-        "SELECT (SELECT count(*) FROM timers WHERE id = $1) + (SELECT count(*) FROM outbox WHERE match_id = $2)",
+        # Timers' notices only: a front end's backups (an owner's) come and go with each action.
+        "SELECT (SELECT count(*) FROM timers WHERE id = $1) + "
+        "(SELECT count(*) FROM outbox WHERE match_id = $2 AND owner IS NULL)",
         timer_id, match.id,
     )  # fmt: skip
     return True if pending == 0 else None

@@ -20,10 +20,14 @@ from render.encode import png_bytes
 from render.nika import colours as C
 from render.nika import status
 from render.nika.artist import ARTIST
+from render.nika.board import compose
 from render.nika.description import alt_text
+from render.nika.highlights import highlights
 from render.nika.key import KEY_ROWS, KEY_SIZE, _width, key_lines, tray_label_box
 from render.nika.layout import layout_for, region_box
+from render.nika.numbering import badges
 from render.nika.palette import palette_image
+from render.nika.sprites import pass_tag
 from render.nika.static_board import BOTTOM_RIGHT, TOP_RIGHT, free_corner, panel_box, static_board
 from render.words import catalog
 
@@ -120,7 +124,19 @@ def test_only_the_words_change_with_the_language(perspective):
     english = decode(render_state("nika", state, recent, perspective=seat, locale="en").png)
     spanish = decode(render_state("nika", state, recent, perspective=seat, locale="es").png)
     words = Image.new("L", english.size, 255)
-    for left, top, right, bottom in _word_boxes(perspective):
+    layout = layout_for(perspective)
+    # Sparta's initial is a word too (S, E for Esparta): its pieces' squares may change. Pass tags
+    # carry a word and find room beside labels whose length changes with the language.
+    spartan = [layout.box(piece.square) for piece in state.position.pieces() if piece.city is City.SPARTA]
+    tags = []
+    for locale in ("en", "es"):
+        with using(catalog(locale)):
+            for badge in badges(layout, state.position, [highlights(events) for events in recent]):
+                if badge.passed:
+                    tag = pass_tag(badge.city, badge.numbers, latest=badge.latest)
+                    x, y = badge.centre[0] - tag.width / 2, badge.centre[1] - tag.height / 2
+                    tags.append((round(x), round(y), round(x) + tag.width, round(y) + tag.height))
+    for left, top, right, bottom in [*_word_boxes(perspective), *spartan, *tags]:
         ImageDraw.Draw(words).rectangle((left - 2, top - 2, right + 2, bottom + 2), fill=0)
     changed = ImageChops.difference(english, spanish).convert("L")
     assert ImageChops.multiply(changed, words).getbbox() is None  # pieces, squares and marks: the same
@@ -174,7 +190,8 @@ def test_one_palette_serves_every_language():
         assert png_bytes(picture, ARTIST.palette()) == encoded  # the same bytes whatever language encodes
     errors = []
     for locale in ("en", "es"):
-        drawn = ARTIST.picture(won, (events,), locale=locale)
+        with using(catalog(locale)):  # composed in RGB, as before a palette exists
+            drawn = compose(won, events, palette=None)
         errors.append(ImageChops.difference(drawn, decode(png_bytes(drawn, ARTIST.palette()))).getextrema())
     assert all(high <= english for (_, high), (_, english) in zip(errors[1], errors[0], strict=True))
 
@@ -267,3 +284,19 @@ def test_no_two_nika_commands_share_a_spanish_name():
 
     names = [SPANISH.gettext(spec.name, "command") for spec in commands_for("nika").values()]
     assert len(set(names)) == len(names) and {"mover", "girar", "avanzar", "reagrupar", "pasar"} <= set(names)
+
+
+def test_shields_carry_the_citys_initial_in_the_readers_language():
+    """S for Sparta, E for Esparta: the letter on a piece is the initial of the name the key
+    and the plaque use, and the four initials differ in every language."""
+    from render.nika.sprites import initial, token
+
+    for locale, expected in (("en", "ASMT"), ("es", "AEMT")):
+        with using(catalog(locale)):
+            assert "".join(initial(city) for city in City) == expected
+    with using(catalog("en")):
+        english = {city: token(city, 0).tobytes() for city in City}
+    with using(catalog("es")):
+        spanish = {city: token(city, 0).tobytes() for city in City}
+    assert english[City.SPARTA] != spanish[City.SPARTA]  # S became E
+    assert english[City.ATHENS] == spanish[City.ATHENS]  # A is A in both

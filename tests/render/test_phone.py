@@ -1,5 +1,7 @@
 """On a phone Discord shows the board about 400 px wide: a third of its size. Facings,
-coordinates and the status line must still read there."""
+coordinates, the status line and the actions' numbers must still read there."""
+
+import itertools
 
 import pytest
 from PIL import Image
@@ -131,3 +133,39 @@ def test_the_turned_boards_status_reads_at_phone_size():
     words = (left + 4, top + (bottom - top) * 0.45, right - 4, bottom - 4)  # "to act", the actions left
     _, share = ink_rows(small, [v * scale for v in words], C.PANEL)
     assert share >= 0.02
+
+
+def test_action_badges_read_at_phone_size():
+    """A player back after a round reads every action's number on a phone: each digit keeps five
+    or more rows of strokes in clear contrast with its disc (the shared size kept one to three)."""
+    from render.nika.highlights import highlights
+    from render.nika.numbering import badges
+    from render.nika.sprites import BADGE_RADIUS
+
+    from .pictures import play_all, recent_image
+    from .test_recent_actions import ROUND, ROUND_ACTIONS
+
+    state, recent = play_all(ROUND, *ROUND_ACTIONS)
+    small, scale = phone(recent_image(state, recent))
+    found = [b for b in badges(layout_for(None), state.position, [highlights(e) for e in recent]) if not b.passed]
+    assert len(found) == 5
+    for badge in found:
+        x, y = badge.centre
+        box = [(x - BADGE_RADIUS * 0.6) * scale, (y - BADGE_RADIUS * 0.75) * scale,
+               (x + BADGE_RADIUS * 0.6) * scale, (y + BADGE_RADIUS * 0.75) * scale]  # fmt: skip
+        rows, _ = ink_rows(small, box, C.CITY[badge.city], 3.0)
+        assert rows >= 5, (badge, rows)
+
+
+def test_the_cities_pieces_stay_apart_at_phone_size():
+    """At a third of the size the letters on the shields are too small to read (a board 21 squares
+    wide gives a square 18 px on a phone), so the shields' colours must tell the cities apart on
+    their own, in lightness too for a reader without colour vision."""
+    pieces = [Piece(city, sq(name), Direction.N) for city, name in zip(City, ("e5", "i5", "m5", "p5"), strict=True)]
+    small, scale = phone(board_image(GameState.from_position(Position.from_pieces(pieces, City.ATHENS, 2))))
+    backs = {}
+    for piece in pieces:
+        x, y = layout_for(None).center(piece.square)
+        backs[piece.city] = small.getpixel((round((x - 11) * scale), round((y + 10) * scale)))  # beside the letter
+    for a, b in itertools.combinations(City, 2):
+        assert contrast(backs[a], backs[b]) >= 1.3 or _distance(backs[a], backs[b]) > 3 * 60**2, (a, b)

@@ -17,7 +17,7 @@ async def _board(ctx: Context, o: Mapping[str, Any]) -> Reply:
 
 
 async def _history(ctx: Context, o: Mapping[str, Any]) -> Reply:
-    return await ctx.service.history(ctx.who.channel_id, o.get("page") or 1)
+    return await ctx.service.history(ctx.who.channel_id, o.get("page") or 1, user_id=ctx.who.user_id)
 
 
 async def _rules(ctx: Context, o: Mapping[str, Any]) -> Reply:
@@ -28,10 +28,7 @@ async def _rules(ctx: Context, o: Mapping[str, Any]) -> Reply:
     rules = ctx.rules
     position, action = front.rules_example
     after, events = rules.apply(rules.load(position), rules.parse_action(action))
-    from bot.match import MatchState
-
-    state = MatchState.begin(rules, {}, rules.notation(after))
-    return Reply(text, image=await ctx.service.render(state, [events]))
+    return Reply(text, image=await ctx.service.book.render_example(ctx.game, after, [events]))
 
 
 # Messages, not text: each reader gets them in their own language.

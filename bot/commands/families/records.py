@@ -22,7 +22,7 @@ MY_GAMES_BUDGET = 2000 - 60  # Discord's message length, less room for the count
 async def _replay(ctx: Context, o: Mapping[str, Any]) -> Reply:
     if o.get("format") == "record":
         return await ctx.service.export(ctx.who.channel_id)
-    return await ctx.service.replay(ctx.who.channel_id, o.get("last"))
+    return await ctx.service.replay(ctx.who.channel_id, o.get("last"), user_id=ctx.who.user_id)
 
 
 async def _stats(ctx: Context, o: Mapping[str, Any]) -> Reply:

@@ -25,6 +25,7 @@ from render import render_state
 from render.encode import png_bytes
 from render.numica import panels
 from render.numica.artist import ARTIST
+from render.numica.board import compose
 from render.numica.layout import BOARD_LEFT, BOARD_SIZE, BOARD_TOP, HEADER, HEIGHT, LEGEND_TOP, WIDTH
 from render.words import catalog, po_file
 
@@ -142,7 +143,8 @@ def test_the_fixed_palette_holds_a_spanish_board_as_well_as_an_english_one():
     board = f"{TILES} red:a1s,c1s,d1o,e1s,f1o,g1s,h1o,b6o* blue:a8o,b8s,c8o,d8s,e8o,f8s,g8o,a7s* red/64"
     state, events = play(board, "b6xa7")
     for locale in ("en", "es"):
-        drawn = ARTIST.picture(state, [events], locale=locale)
+        with using(catalog(locale)):  # composed in RGB, as before a palette exists
+            drawn = compose(state, events, caption=None, locale=locale, palette=None)
         encoded = decoded(png_bytes(drawn, ARTIST.palette()))
         error = ImageChops.difference(drawn, encoded).convert("L").histogram()
         assert sum(error[25:]) <= 0.001 * drawn.width * drawn.height, locale

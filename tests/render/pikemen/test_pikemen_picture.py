@@ -232,7 +232,7 @@ def test_every_move_since_the_viewers_last_turn_is_numbered_in_its_seats_colour(
 def test_the_panel_marks_who_acts_who_is_out_and_who_won():
     state = GAME.load("R9:c2Mne,a8Lu Y0:f8Ls G4:- B2:a1Ln,f5Lw R/12/40")
     state, _ = GAME.end(state, Ending(EndingKind.RESIGNATION, "yellow"))
-    assert [panel._kind(state, seat) for seat in range(4)] == ["to-act", "out", "waiting", "waiting"]
+    assert [panel._kind(state, seat, False) for seat in range(4)] == ["to-act", "out", "waiting", "waiting"]
     assert panel.status_words(state) == "Red to act"
     image = picture(state)
     left, top, _, bottom = panel.card_box(4, 0)
@@ -240,7 +240,7 @@ def test_the_panel_marks_who_acts_who_is_out_and_who_won():
     left, top, _, bottom = panel.card_box(4, 1)
     assert image.getpixel((left + 40, bottom - 6)) == C.OUT_CARD
     won, _ = GAME.apply(state, GAME.parse_action("c2xf5"))
-    assert [panel._kind(won, seat) for seat in range(4)] == ["winner", "out", "lost", "lost"]
+    assert [panel._kind(won, seat, False) for seat in range(4)] == ["winner", "out", "lost", "lost"]
     assert panel.status_words(won) == "Red wins"
     drawn, _ = GAME.end(state, Ending(EndingKind.AGREEMENT))
     assert panel.status_words(drawn) == "Draw: Red, Green and Blue"

@@ -15,10 +15,12 @@ from engine.api import Ending, EndingKind
 from engine.i18n import using
 from engine.pikemen.game import GAME
 from engine.pikemen.state import GameState
+from engine.pikemen.words import seat_term
 from render import render_state
 from render.encode import png_bytes
 from render.pikemen import panel
 from render.pikemen.artist import ARTIST
+from render.pikemen.board import compose
 from render.pikemen.layout import HEIGHT, PANEL_TOP, WIDTH
 from render.words import catalog
 
@@ -109,7 +111,8 @@ def test_the_palette_covers_a_spanish_board_as_well_as_an_english_one():
     won, events = GAME.apply(four_players(), GAME.parse_action("c2xf5"))
     errors = []
     for locale in ("en", "es"):
-        picture = ARTIST.picture(won, (events,), locale=locale)
+        with using(catalog(locale)):  # composed in RGB, as before a palette exists
+            picture = compose(won, events, palette=None)
         errors.append(ImageChops.difference(picture, decode(png_bytes(picture, ARTIST.palette()))).getextrema())
     assert all(high <= english for (_, high), (_, english) in zip(errors[1], errors[0], strict=True))
 
@@ -181,3 +184,41 @@ def test_the_action_commands_have_spanish_names_discord_accepts():
 
 def test_seats_are_spanish_terms():
     assert [SPANISH.gettext(seat.title, "term") for seat in GAME.seats(4)] == ["Rojo", "Amarillo", "Verde", "Azul"]
+
+
+def test_pieces_carry_signs_that_need_no_language():
+    """Not the seat's English letter (B for Azul, Y for Amarillo): a sign, the same in every
+    language, different for every seat, that does not look like the pips."""
+    from render.pikemen import colours as C
+    from render.pikemen.sprites import upright
+
+    signs = {}
+    for seat in ("red", "yellow", "green", "blue"):
+        drawn = {}
+        for locale in ("en", "es"):
+            with using(catalog(locale)):
+                drawn[locale] = upright(seat, 3)
+        assert drawn["en"].tobytes() == drawn["es"].tobytes()
+        plate = drawn["en"].convert("RGB").crop((44, 44, 64, 64))  # the middle of the standing piece
+        signs[seat] = frozenset(
+            (x, y) for x in range(20) for y in range(20) if plate.getpixel((x, y)) == C.SEAT_MARK[seat]
+        )
+    assert all(len(sign) > 12 for sign in signs.values())
+    assert len(set(signs.values())) == 4  # four different shapes
+    for seat, sign in signs.items():  # none is the English initial the pieces used to carry
+        letter = _glyph(seat[0].upper(), 18, (44, 44, 64, 64))
+        assert len(sign & letter) < 0.5 * len(sign | letter), seat
+    with using(catalog("es")):
+        initials = [str(seat_term(seat))[0] for seat in ("red", "yellow", "green", "blue")]
+    assert len(set(initials)) < 4  # Amarillo and Azul: Spanish initials could not have served
+
+
+def _glyph(text: str, size: int, box: tuple[int, int, int, int]) -> frozenset[tuple[int, int]]:
+    """The pixels a letter covers, drawn as the pieces drew their letters, within `box`."""
+    from render.canvas import Canvas
+    from render.pikemen.sprites import HALF, SPRITE
+
+    canvas = Canvas((SPRITE, SPRITE), (0, 0, 0, 0))
+    canvas.text((HALF, HALF + 0.5), text, size, (255, 255, 255), weight=800)
+    alpha = canvas.result().getchannel("A").crop(box)
+    return frozenset((x, y) for x in range(alpha.width) for y in range(alpha.height) if alpha.getpixel((x, y)) > 128)

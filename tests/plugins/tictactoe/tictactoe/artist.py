@@ -1,7 +1,8 @@
 """Tic-tac-toe's picture: the grid, the marks, the last move shaded, the squares lettered, and
-a line saying whose turn it is or how the game ended. It follows the host's drawing lock: text
-is drawn with the shared fonts only while holding `DRAWING`; the empty board is built once per
-language with `built_once`.
+a line saying whose turn it is or how the game ended (or, for a replay frame or a rules
+example, what the picture is). It follows the host's drawing lock: text is drawn with the
+shared fonts only while holding `DRAWING`; the empty board is built once per language with
+`built_once`. Pictures are handed over in the game's fixed palette.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from engine.i18n import M
-from render.api import DRAWING, Recent, built_once, drawable, learn_palette, mark_font, plain_font
+from render.api import DRAWING, Recent, built_once, drawable, learn_palette, mark_font, plain_font, to_palette
 from tictactoe.game import GAME, Board, Marked, seat_term, square_name
 
 CELL, MARGIN, STATUS = 120, 40, 64
@@ -55,8 +56,11 @@ class TicTacToeArtist:
 
     def picture(
         self, state: Board, recent: Recent = (), *, perspective: str | None = None, caption: str | None = None,
-        locale: str = "en",
+        title: str | None = None, locale: str = "en",
     ) -> Image.Image:  # fmt: skip
+        return to_palette(self._drawn(state, recent, caption, title), self.palette())
+
+    def _drawn(self, state: Board, recent: Recent, caption: str | None, title: str | None) -> Image.Image:
         image = _empty().copy()
         draw = ImageDraw.Draw(image)
         last = _last(recent)
@@ -71,14 +75,16 @@ class TicTacToeArtist:
                 draw.line((left + pad, bottom - pad, right - pad, top + pad), fill=X_INK, width=12)
             elif cell == "o":
                 draw.ellipse((left + pad, top + pad, right - pad, bottom - pad), outline=O_INK, width=11)
-        words = _status(state) + (f" · {caption}" if caption else "")
+        words = " · ".join(part for part in (title or _status(state), caption) if part)
         with DRAWING:  # the shared fonts draw on one thread at a time
             draw.text((SIZE[0] // 2, SIZE[1] - STATUS // 2 - 8), drawable(words)[:60], font=plain_font(22), fill=INK,
                       anchor="mm")  # fmt: skip
         return image
 
-    def alt_text(self, state: Board, recent: Recent = (), *, locale: str = "en") -> str:
-        parts = [str(M("Tic-tac-toe board. {status}.", status=_status(state)))]
+    def alt_text(self, state: Board, recent: Recent = (), *, locale: str = "en", title: str | None = None) -> str:
+        """The board for a screen reader; with a `title` (a replay frame, a rules example), that
+        kind of picture, without whose turn it is."""
+        parts = [f"{title}." if title else str(M("Tic-tac-toe board. {status}.", status=_status(state)))]
         for seat in ("x", "o"):
             squares = [square_name(i) for i, cell in enumerate(state.cells) if cell == seat]
             if squares:
@@ -98,7 +104,7 @@ class TicTacToeArtist:
 def _palette() -> Image.Image:
     # A swatch of everything drawn: every mark on every background, and text on each.
     sample = Board("xo.x.o..x", "o")
-    swatch = TicTacToeArtist().picture(sample, [[Marked("x", 8)]], caption="swatch")
+    swatch = TicTacToeArtist()._drawn(sample, [[Marked("x", 8)]], "swatch", None)
     return learn_palette(FLAT, swatch)
 
 

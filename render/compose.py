@@ -1,0 +1,352 @@
+"""Pictures composed straight in a game's fixed palette, so a finished board needs no quantising.
+
+A board is a copy of its cached empty board, already mapped onto the palette, with cached
+sprites pasted on it. A sprite's opaque pixels map to the same palette entries wherever it
+goes, but its anti-aliased edges and shadows blend with whatever lies under them. So each
+paste is looked up by the sprite and the palette pixels under it: the first time, the sprite
+is blended in RGB over them and the result mapped onto the palette; every later time, that
+result is copied in. A game draws a limited set of sprites on a limited set of backgrounds (a
+piece on each kind of square, with or without a frame or a neighbour's link), so once a bot has
+drawn some boards nearly every paste is a copy of palette bytes. (Looking up only the pixels
+under a sprite's translucent ones, or skipping the look where nothing was drawn yet, found more
+pastes again but cost more than it saved: the masks and checks take longer than the copy.)
+Words on a flat panel skip the look altogether (`on`).
+
+The result differs from blending everything in RGB and mapping once at the end only where
+translucent pixels lie on one another or on the empty board's own blends: they now blend over
+the palette colour of what is under them, a step of the palette at most.
+
+While a game's palette is being learned the same drawing code composes in RGB (`palette` None),
+since there is no palette yet.
+"""
+
+from __future__ import annotations
+
+import itertools
+import threading
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from PIL import (
+    Image,
+    ImageDraw,
+    _imaging,  # Pillow's C core: a raw encoder without the wrappers
+)
+
+from render.encode import to_palette
+from render.memo import DRAWING
+
+Colour = tuple[int, int, int]
+Box = tuple[int, int, int, int]
+CACHE_BYTES = 16 * 1024 * 1024  # composed pastes kept per palette: a game here settles near 10 MB
+TILE_BYTES = 8 * 1024 * 1024  # whole cells with a piece in them, kept per palette
+STAMPS_KEPT = 8192
+_SERIAL = "render.serial"  # a sprite's number in its `info`: ids are reused once a sprite is gone, these never
+_KNOWN = "render.known"
+_serials = itertools.count()
+
+
+def _serial(sprite: Image.Image) -> int:
+    number: int | None = sprite.info.get(_SERIAL)
+    if number is None:
+        number = sprite.info[_SERIAL] = next(_serials)
+    return number
+
+
+def _known(sprite: Image.Image) -> tuple[int, Box]:
+    """A sprite's serial and the box round its visible pixels, in one look (pastes are many)."""
+    found: tuple[int, Box] | None = sprite.info.get(_KNOWN)
+    if found is None:
+        alpha = sprite.getchannel("A") if sprite.mode == "RGBA" else Image.new("L", sprite.size, 255)
+        found = sprite.info[_KNOWN] = (_serial(sprite), alpha.getbbox() or (0, 0, 0, 0))
+    return found
+
+
+class Palette:
+    """A game's fixed palette, with the layers and pastes already mapped onto it."""
+
+    def __init__(self, holder: Image.Image) -> None:
+        self.holder = holder  # a 'P' image carrying the palette
+        raw = holder.getpalette() or []
+        self._index: dict[Colour, int] = {}
+        for i in range(0, len(raw), 3):
+            self._index.setdefault((raw[i], raw[i + 1], raw[i + 2]), i // 3)
+        self._lock = threading.Lock()
+        self._layers: dict[int, Image.Image] = {}
+        self._pastes: dict[tuple[int, Box, bytes], Any] = {}  # Pillow's core images
+        self._stamps: dict[tuple[int, Box, Colour], Any] = {}
+        self._cells: dict[tuple[int, Box], int] = {}
+        self._contents: dict[bytes, int] = {}
+        self._tiles: dict[tuple[int, int, int, int], Any] = {}
+        self._bytes = 0
+        self._tile_bytes = 0
+
+    def index(self, colour: Sequence[int]) -> int:
+        """The palette entry of a flat colour the game draws (it is in the palette exactly)."""
+        return self._index[(colour[0], colour[1], colour[2])]
+
+    def layer(self, picture: Image.Image) -> Image.Image:
+        """A cached picture (an empty board, a tile) mapped onto the palette once; read-only."""
+        serial = _serial(picture)
+        found = self._layers.get(serial)
+        if found is None:
+            found = to_palette(picture.convert("RGB"), self.holder)
+            found.info.clear()  # not the picture's serial: a layer is no sprite
+            with self._lock:
+                self._layers[serial] = found
+        return found
+
+    def stamped(self, sprite: Image.Image, part: Box, on: Colour) -> Any:
+        """`part` of a cached sprite over the flat colour `on`, as palette pixels (Pillow's core image)."""
+        key = (_serial(sprite), part, on)
+        found = self._stamps.get(key)
+        if found is None:
+            background = Image.new("RGB", (part[2] - part[0], part[3] - part[1]), on)
+            piece = sprite.crop(part)
+            background.paste(piece, (0, 0), piece)
+            found = to_palette(background, self.holder).im
+            with self._lock:
+                if len(self._stamps) > STAMPS_KEPT:  # words come and go: forget the older half
+                    for old in list(self._stamps)[: len(self._stamps) // 2]:
+                        del self._stamps[old]
+                self._stamps[key] = found
+        return found
+
+    def cell(self, base: Image.Image, box: Box) -> int:
+        """Which of the distinct cells of empty boards `box` of `base` is: equal cells (two light
+        squares) share a number."""
+        key = (_serial(base), box)
+        found = self._cells.get(key)
+        if found is None:
+            content = _raw(self.layer(base).im.crop(box))
+            with self._lock:
+                found = self._contents.setdefault(content, len(self._contents))
+                self._cells[key] = found
+        return found
+
+    def tiled(self, key: tuple[int, int, int, int]) -> Any:
+        """A whole cell with a sprite in it (the sprite's serial, where in the cell, which cell),
+        or None the first time."""
+        return self._tiles.get(key)
+
+    def tile(self, key: tuple[int, int, int, int], result: Any, size: int) -> None:
+        with self._lock:
+            if self._tile_bytes > TILE_BYTES:  # start again: what recurs comes back
+                self._tiles.clear()
+                self._tile_bytes = 0
+            self._tiles[key] = result
+            self._tile_bytes += size
+
+    def composed(self, serial: int, part: Box, under: bytes) -> Any:
+        """What `part` of a cached sprite became over the palette pixels `under` (Pillow's core
+        image of the result), or None the first time."""
+        return self._pastes.get((serial, part, under))
+
+    def remember(self, serial: int, part: Box, under: bytes, result: Any) -> None:
+        with self._lock:
+            if self._bytes > CACHE_BYTES:  # forget the older half; what recurs comes back
+                for old in list(self._pastes)[: len(self._pastes) // 2]:
+                    self._bytes -= 2 * len(old[2])
+                    del self._pastes[old]
+            self._pastes[(serial, part, under)] = result
+            self._bytes += 2 * len(under)
+
+
+def _raw(core: Any) -> bytes:
+    """The pixels of a core image as bytes: `Image.tobytes` without its per-call overhead, which
+    costs more than the rest of a paste."""
+    width, height = core.size
+    encoder = _imaging.raw_encoder(core.mode, core.mode, 0, 1)
+    encoder.setimage(core, (0, 0, width, height))
+    parts = []
+    while True:
+        _, status, data = encoder.encode(width * height + 64)
+        parts.append(data)
+        if status:
+            return b"".join(parts)
+
+
+class Picture:
+    """One board being composed: in a game's palette, or in RGB while the palette is learned."""
+
+    def __init__(self, base: Image.Image, palette: Palette | None) -> None:
+        self.palette = palette
+        self.image = (palette.layer(base) if palette is not None else base.convert("RGB")).copy()
+        self._core = self.image.im  # Pillow's core: a paste is a few microseconds, its wrappers cost more
+        self._width, self._height = self.image.size
+        self._base = base
+        self._drawn: list[Box] = []  # where the picture may differ from its empty board
+        self._draw: ImageDraw.ImageDraw | None = None
+
+    def paste(self, sprite: Image.Image, at: tuple[int, int], *, on: Colour | None = None) -> None:
+        """A cached RGBA sprite (drawn once and kept, or kept while it is reused) at `at`, its top
+        left. `on`: the flat colour everywhere under the box round its visible pixels (words on a
+        panel), so the paste needs no look at the picture."""
+        palette = self.palette
+        if palette is None:
+            self.image.paste(sprite, at, sprite)
+            return
+        serial, visible = _known(sprite)
+        x, y = at
+        left, top, right, bottom = visible
+        if right > left and x + left >= 0 and y + top >= 0 and x + right <= self._width and y + bottom <= self._height:
+            part, box = visible, (x + left, y + top, x + right, y + bottom)  # the usual case: all inside
+        else:
+            clipped = self._clip(visible, at)
+            if clipped is None:
+                return
+            part, box = clipped
+        core = self._core
+        self._drawn.append(box)
+        if on is not None:
+            core.paste(palette.stamped(sprite, part, on), box)
+            return
+        key = _raw(core.crop(box))
+        found = palette.composed(serial, part, key)
+        if found is None:
+            found = self._blend(sprite, part, box).im
+            palette.remember(serial, part, key, found)
+        core.paste(found, box)
+
+    def paste_all(self, pastes: Sequence[tuple[Image.Image, tuple[int, int], Box]]) -> None:
+        """A board's pieces in one loop: cached sprites, each at its top left and standing in the
+        cell (a square's box) given with it. A piece that lies inside its cell, where nothing has
+        been drawn yet, is the whole cell found by the piece and that cell of the empty board (all
+        light squares are one), without a look at the picture; any other as `paste`."""
+        palette = self.palette
+        if palette is None:
+            for sprite, at, _ in pastes:
+                self.image.paste(sprite, at, sprite)
+            return
+        core, width, height, drawn = self._core, self._width, self._height, self._drawn
+        composed, crop, paste, tiled = palette.composed, core.crop, core.paste, palette.tiled
+        for sprite, (x, y), cell in pastes:
+            serial, visible = _known(sprite)
+            left, top, right, bottom = visible
+            if right > left and x + left >= 0 and y + top >= 0 and x + right <= width and y + bottom <= height:
+                part, box = visible, (x + left, y + top, x + right, y + bottom)
+            else:
+                clipped = self._clip(visible, (x, y))
+                if clipped is None:
+                    continue
+                part, box = clipped
+            inside = cell[0] <= box[0] and cell[1] <= box[1] and box[2] <= cell[2] and box[3] <= cell[3]
+            if inside and not any(
+                a < cell[2] and cell[0] < c and b < cell[3] and cell[1] < d for a, b, c, d in drawn
+            ):
+                placed = (serial, box[0] - cell[0], box[1] - cell[1], palette.cell(self._base, cell))
+                found = tiled(placed)
+                if found is None:
+                    found = self._blend(sprite, part, box, within=cell).im
+                    palette.tile(placed, found, (cell[2] - cell[0]) * (cell[3] - cell[1]))
+                paste(found, cell)
+                continue
+            if not inside:
+                drawn.append(box)  # it reaches into a neighbour's cell
+            under = _raw(crop(box))
+            found = composed(serial, part, under)
+            if found is None:
+                found = self._blend(sprite, part, box).im
+                palette.remember(serial, part, under, found)
+            paste(found, box)
+
+    def stamp_all(self, stamps: Sequence[tuple[Image.Image, tuple[int, int], Colour]]) -> None:
+        """Several cached sprites, each pasted as `paste` with `on` (the flat colour under its
+        box), in one loop: a panel's words and cards."""
+        palette = self.palette
+        if palette is None:
+            for sprite, at, _ in stamps:
+                self.image.paste(sprite, at, sprite)
+            return
+        core, width, height, drawn, stamped = self._core, self._width, self._height, self._drawn, palette.stamped
+        for sprite, (x, y), on in stamps:
+            _, visible = _known(sprite)
+            left, top, right, bottom = visible
+            if right > left and x + left >= 0 and y + top >= 0 and x + right <= width and y + bottom <= height:
+                part, box = visible, (x + left, y + top, x + right, y + bottom)
+            else:
+                clipped = self._clip(visible, (x, y))
+                if clipped is None:
+                    continue
+                part, box = clipped
+            drawn.append(box)
+            core.paste(stamped(sprite, part, on), box)
+
+    def put(self, tile: Image.Image, at: tuple[int, int]) -> None:
+        """A cached opaque sprite (no transparency: a tile) with its top left at `at`."""
+        x, y = at
+        box = (x, y, x + tile.width, y + tile.height)
+        if self.palette is None:
+            self.image.paste(tile, box)
+            return
+        self._drawn.append(box)
+        self._core.paste(self.palette.layer(tile).im, box)
+
+    def paste_once(self, sprite: Image.Image, at: tuple[int, int]) -> None:
+        """A sprite drawn for this picture alone: blended, not remembered."""
+        if self.palette is None:
+            self.image.paste(sprite, at, sprite)
+            return
+        clipped = self._clip((0, 0, *sprite.size), at)
+        if clipped is not None:
+            part, box = clipped
+            self._drawn.append(box)
+            self.image.paste(self._blend(sprite, part, box), box)
+
+    def _blend(self, sprite: Image.Image, part: Box, box: Box, within: Box | None = None) -> Image.Image:
+        """`part` of the sprite over the picture's `box` (or over the larger box `within`), blended
+        in RGB and mapped onto the palette where the sprite shows; elsewhere the picture's own
+        palette pixels, since a blend colour of the empty board need not map back onto itself."""
+        assert self.palette is not None
+        around = within or box
+        region = self.image.crop(around)
+        background = region.convert("RGB")
+        piece = sprite.crop(part)
+        at = (box[0] - around[0], box[1] - around[1])
+        background.paste(piece, at, piece)
+        blended = to_palette(background, self.palette.holder)
+        shown = Image.new("L", region.size, 0)
+        shown.paste(piece.getchannel("A").point(lambda a: 255 if a else 0), at)
+        region.paste(blended, (0, 0), shown)
+        return region
+
+    def ink(self, colour: Colour) -> int | Colour:
+        """What to draw a flat colour with: its palette entry, or the colour itself in RGB."""
+        return colour if self.palette is None else self.palette.index(colour)
+
+    @property
+    def draw(self) -> ImageDraw.ImageDraw:
+        """Pillow's hard-edged primitives (rectangles, lines) for flat colours, through `ink`."""
+        if self._draw is None:
+            self._draw = ImageDraw.Draw(self.image)
+            self._drawn.append((0, 0, self._width, self._height))  # not tracked: it may be anywhere
+        return self._draw
+
+    def _clip(self, within: Box, at: tuple[int, int]) -> tuple[Box, Box] | None:
+        """(the part of a sprite's box `within` inside the picture, where it goes), or None if it
+        is all outside."""
+        x, y = at
+        left, top, right, bottom = within
+        if right <= left or bottom <= top:  # nothing visible
+            return None
+        if x + left >= 0 and y + top >= 0 and x + right <= self._width and y + bottom <= self._height:
+            return within, (x + left, y + top, x + right, y + bottom)  # the usual case: all inside
+        left, top = max(left, -x), max(top, -y)
+        right, bottom = min(right, self._width - x), min(bottom, self._height - y)
+        if right <= left or bottom <= top:
+            return None
+        return (left, top, right, bottom), (x + left, y + top, x + right, y + bottom)
+
+
+def shared(learn: Callable[[], Image.Image]) -> Callable[[], Palette]:
+    """A game's one `Palette` per process, made from its learned palette image on first use."""
+    made: list[Palette] = []
+
+    def palette() -> Palette:
+        if not made:
+            with DRAWING:  # learning draws sprites
+                if not made:
+                    made.append(Palette(learn()))
+        return made[0]
+
+    return palette

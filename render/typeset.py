@@ -1,0 +1,199 @@
+"""Lines of text set from cached words, for the words that change with every picture (what the
+last move did, a replay frame's caption).
+
+FreeType takes milliseconds here to render a line, several times what the rest of a board
+costs; a line's words recur (square names, seats, verbs), so each word is rendered once per
+face, colour and language and a line is a few pastes. Words are placed at their own widths
+plus the face's space, rounded to whole pixels: within a pixel of one rendering of the line.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw, ImageFont
+
+from engine.i18n import active
+from render import fonts
+from render.compose import Picture
+from render.memo import DRAWING
+
+RGB = tuple[int, int, int]
+Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
+WORDS_KEPT = 4096
+ELLIPSIS = "…"
+
+
+@dataclass(frozen=True, slots=True)
+class Face:
+    """How words look: `kind` is "display" (Cinzel, at `weight`), "plain" (the sans of the active
+    language) or "mark" (the English sans in every language, for numbers and coordinates)."""
+
+    kind: str
+    size: int
+    weight: int = 700
+
+    def font(self) -> Font:
+        if self.kind == "plain":
+            return fonts.plain(self.size)
+        if self.kind == "mark":
+            return fonts.mark(self.size)
+        return fonts.display(self.size, self.weight)
+
+    def smaller(self, size: int) -> Face:
+        return Face(self.kind, size, self.weight)
+
+
+@dataclass(frozen=True, slots=True)
+class Word:
+    text: str
+    sprite: Image.Image  # the word in its colour, its coverage as alpha
+    ascent: int  # from the sprite's top to the baseline
+    width: float  # the advance, without the 2-pixel margins of the sprite
+
+
+_words: dict[tuple[str, Face, RGB, str], Word] = {}
+
+
+def word(text: str, face: Face, colour: RGB) -> Word:
+    """One word, rendered once per face, colour and language, and kept while it recurs."""
+    key = (text, face, colour, active().locale)
+    found = _words.get(key)  # a hit needs no lock
+    if found is not None:
+        return found
+    with DRAWING:  # the shared fonts serve one thread at a time
+        found = _words.get(key)
+        if found is not None:
+            return found
+        font = face.font()
+        ascent, descent = font.getmetrics() if isinstance(font, ImageFont.FreeTypeFont) else (face.size, face.size // 4)
+        width = font.getlength(text)
+        mask = Image.new("L", (math.ceil(width) + 4, ascent + descent + 4), 0)
+        ImageDraw.Draw(mask).text((2, ascent + 2), text, font=font, fill=255, anchor="ls")
+        sprite = Image.new("RGBA", mask.size, (*colour, 255))
+        sprite.putalpha(mask)
+        if len(_words) >= WORDS_KEPT:  # forget the older half: the words that recur come back
+            for old in list(_words)[: WORDS_KEPT // 2]:
+                del _words[old]
+        found = _words[key] = Word(text, sprite, ascent + 2, width)
+        return found
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """Words of one face and colour, and the space between them."""
+
+    face: Face
+    words: tuple[Word, ...]
+    space: float
+
+    @property
+    def width(self) -> float:
+        return sum(w.width for w in self.words) + self.space * max(0, len(self.words) - 1)
+
+
+def line(text: str, face: Face, colour: RGB) -> Line:
+    return Line(face, tuple(word(part, face, colour) for part in text.split()), _space(face))
+
+
+_spaces: dict[tuple[Face, str], float] = {}
+
+
+_metrics_of: dict[tuple[Face, str], tuple[int, int]] = {}
+
+
+def _metrics(face: Face) -> tuple[int, int]:
+    """(ascent, descent) of `face` in the active language, asked of FreeType once."""
+    key = (face, active().locale)
+    found = _metrics_of.get(key)
+    if found is None:
+        with DRAWING:
+            font = face.font()
+            found = font.getmetrics() if isinstance(font, ImageFont.FreeTypeFont) else (face.size, 0)
+            _metrics_of[key] = found
+    return found
+
+
+def _space(face: Face) -> float:
+    """The width of a space in `face` (measured once per language: a call to FreeType costs more
+    than a line of cached words)."""
+    key = (face, active().locale)
+    found = _spaces.get(key)
+    if found is None:
+        with DRAWING:
+            found = _spaces[key] = face.font().getlength(" ")
+    return found
+
+
+def fit(text: str, room: float, face: Face, colour: RGB, smallest: int) -> Line:
+    """`text` at the largest size from `face`'s down to `smallest` at which it fits in `room`
+    pixels, cut after a word with an ellipsis if even the smallest size is too large."""
+    if face.kind == "plain":
+        text = fonts.drawable(text)
+    for size in range(face.size, smallest - 1, -1):
+        found = line(text, face.smaller(size), colour)
+        if found.width <= room:
+            return found
+    cut = fonts.drawable(ELLIPSIS) if face.kind == "plain" else ELLIPSIS
+    parts = text.split()
+    while len(parts) > 1 and line(" ".join(parts) + cut, found.face, colour).width > room:
+        parts.pop()
+    return line(" ".join(parts).rstrip(",;:.") + cut, found.face, colour)
+
+
+def wrap(text: str, room: float, face: Face, colour: RGB, lines: int, smallest: int) -> list[Line]:
+    """`text` broken into at most `lines` lines of at most `room` pixels, at the largest size from
+    `face`'s down to `smallest` at which it fits; the last line cut with an ellipsis if even the
+    smallest size is too large (`fits` says whether it is)."""
+    if face.kind == "plain":
+        text = fonts.drawable(text)
+    parts = text.split()
+    for size in range(face.size, smallest - 1, -1):
+        sized = face.smaller(size)
+        found = _greedy(parts, room, sized, colour)
+        if len(found) <= lines and all(line.width <= room for line in found):
+            return found
+    sized = face.smaller(smallest)
+    kept = _greedy(parts, room, sized, colour)[: lines - 1]
+    used = sum(len(found.words) for found in kept)
+    return [*kept, fit(" ".join(parts[used:]), room, sized, colour, smallest)]
+
+
+def fits(text: str, room: float, face: Face, colour: RGB, lines: int) -> bool:
+    """Whether `text` fits in `lines` lines of `room` pixels in `face`."""
+    found = _greedy(text.split(), room, face, colour)
+    return len(found) <= lines and all(line.width <= room for line in found)
+
+
+def _greedy(parts: list[str], room: float, face: Face, colour: RGB) -> list[Line]:
+    """Words onto lines, as many on each as fit."""
+    lines: list[list[str]] = []
+    for part in parts:
+        if lines and line(" ".join([*lines[-1], part]), face, colour).width <= room:
+            lines[-1].append(part)
+        else:
+            lines.append([part])
+    return [line(" ".join(words), face, colour) for words in lines]
+
+
+def set_line(
+    picture: Picture, text: Line, at: tuple[float, float], *, anchor: str = "ls", on: RGB | None = None
+) -> None:
+    """Paste a line at `at`, placed as Pillow's anchors do: "l", "m" or "r" across, then "s" (the
+    baseline) or "m" (the middle of the font's height) up and down. `on`: the flat colour under
+    the whole line, if it is one."""
+    x, y = at
+    x -= {"l": 0.0, "m": text.width / 2, "r": text.width}[anchor[0]]
+    if anchor[1] == "m":
+        ascent, descent = _metrics(text.face)
+        y += (ascent - descent) / 2
+    placed = []
+    for found in text.words:
+        placed.append((found.sprite, (round(x) - 2, round(y) - found.ascent)))
+        x += found.width + text.space
+    if on is not None:
+        picture.stamp_all([(sprite, at, on) for sprite, at in placed])
+    else:
+        for sprite, at in placed:
+            picture.paste(sprite, at)
