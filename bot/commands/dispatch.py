@@ -17,6 +17,7 @@ from bot.replies import Reply
 from bot.service import MatchService
 from engine.api import Step
 from engine.registry import get_game
+from render.words import playing
 
 __all__ = [
     "CommandOption", "CommandSpec", "Context", "Invoker", "OptionKind", "autocomplete", "commands_for", "dispatch",
@@ -33,7 +34,8 @@ async def dispatch(service: MatchService, who: Invoker, game: str, name: str, op
     if command.cooldown and who.rate_limited:
         service.cooldowns.take(who.user_id, game, name)
     try:
-        return await command.run(Context(service, who, game, front_end(game), names_of(game)), values)
+        with playing(game):  # the game's own words first, whoever calls (a cog, the console, a test)
+            return await command.run(Context(service, who, game, front_end(game), names_of(game)), values)
     except NoMatch as missing:
         raise missing.for_game(game) from None
 

@@ -318,8 +318,8 @@ async def test_a_late_board_that_was_overtaken_goes_out_as_its_text_alone(db_pat
     dispatcher.start()
     try:
         await ttt(FrontEnd(raw))
-        lost = await raw.act(GUILD, CHANNEL, ALICE, "a1")  # never posted
-        await FrontEnd(raw).act(GUILD, CHANNEL, BOB, "b2")  # the next move was (Bob saw /board)
+        lost = await raw.act(CHANNEL, ALICE, "a1")  # never posted
+        await FrontEnd(raw).act(CHANNEL, BOB, "b2")  # the next move was (Bob saw /board)
         await settle(dispatcher, clock, 20)
         [late] = delivered.notices
         assert late.reply.text.startswith(lost.text) and "Posted late" in late.reply.text

@@ -68,8 +68,8 @@ async def channels(db_path: str) -> AsyncIterator[Channels]:
 async def started(service: MatchService, channel: int = CHANNEL, deadline: int = 2) -> None:
     front = FrontEnd(service)
     await front.new_match(GUILD, channel, ALICE, "x", game=GAME, deadline_days=deadline)
-    await front.join(GUILD, channel, BOB, "o")
-    await front.start(GUILD, channel, ALICE)
+    await front.join(channel, BOB, "o")
+    await front.start(channel, ALICE)
 
 
 async def row_of(service: MatchService, channel: int = CHANNEL) -> queries.MatchRow:
@@ -127,7 +127,7 @@ async def test_a_command_in_the_channel_that_discord_lets_the_bot_answer_resumes
     channels.closed.add(CHANNEL)
     await channels.after(DAY)
     channels.closed.clear()
-    await FrontEnd(service).act(GUILD, CHANNEL, ALICE, "a1")  # played while paused: no clock starts
+    await FrontEnd(service).act(CHANNEL, ALICE, "a1")  # played while paused: no clock starts
     assert await timers_of(service) == {}
     await service.access_may_be_back(channel_id=CHANNEL)  # the cog, when Discord says it may post there
     [back] = await channels.after(0)
