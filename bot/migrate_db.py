@@ -49,6 +49,8 @@ TABLES = (
     Table("log", ("match_id", "seq"), "log entries"),
     Table("snapshots", ("match_id", "version"), "snapshots"),
     Table("timers", ("id",), "timers"),
+    Table("seat_clocks", ("match_id", "seat"), "seat clocks"),
+    Table("vacations", ("id",), "vacations"),
     Table("outbox", ("id",), "pending notices"),
     Table("guild_settings", ("guild_id",), "server settings"),
     Table("user_settings", ("user_id",), "player settings"),

@@ -92,6 +92,7 @@ class Scheduler(Protocol):
         *,
         activity: bool,
         new_turn: bool | None = None,
+        fresh: bool = False,
     ) -> None: ...
 
 

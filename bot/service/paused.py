@@ -24,6 +24,7 @@ from bot.errors import ServiceError
 from bot.i18n import speaking
 from bot.match import MatchState
 from bot.replies import Notice, Reply
+from bot.service import clocks
 from bot.service.book import MatchBook
 from bot.service.notices import notice_json
 from bot.storage import Connection, MatchRow, matches, outbox, timers
@@ -56,7 +57,8 @@ class PausedMatches:
             current = await matches.match_by_id(db, row.id)
             if current is not None and current.suspended_at is None:
                 await matches.update_match(db, row.id, suspended_at=now, rated=False, unrated_reason=UNREACHABLE)
-                await timers.clear(db, row.id, TimerKind.REMINDER, TimerKind.DEADLINE, TimerKind.COMPUTER)
+                await timers.clear(db, row.id, TimerKind.REMINDER, TimerKind.COMPUTER)
+                await clocks.sync_match(db, row.id, now)  # every clock stands, its time kept
                 locale = await timers.locale_for(db, tuple(sorted(state.players)), row.guild_id)
                 with speaking(locale):
                     await self._tell(db, row, state, now, paused_text(row))
@@ -144,7 +146,8 @@ class PausedMatches:
             await matches.update_match(db, row.id, suspended_at=None)
             resumed = replace(current, suspended_at=None)
             if self.book.scheduler is not None:
-                await self.book.scheduler.reschedule(db, resumed, state, state, now, activity=True, new_turn=True)
+                await self.book.scheduler.reschedule(db, resumed, state, state, now, activity=True, new_turn=True,
+                                                    fresh=True)  # fmt: skip
             await outbox.release(db, row.id, now)
         log.info("channel reachable again: match resumed", extra={"match": row.id, "channel": row.channel_id})
         self.book.forget(row.id)

@@ -11,7 +11,8 @@ from typing import Any
 from bot import rating_gate, texts
 from bot.errors import BoardChanged, ConfirmFirst, NotAllowed, NotInMatch, NotYourTurn, OutdatedBoard, ServiceError
 from bot.match import Entry, EntryKind, MatchState, Proposal, ProposalKind
-from bot.replies import Reply
+from bot.replies import Image, Reply
+from bot.service import clocks
 from bot.service.book import Logged, MatchBook
 from bot.storage import Connection, MatchRow
 from engine.i18n import M, Message, Term
@@ -290,11 +291,14 @@ class Play:
                 text += f"\n{rating_gate.early_note()}"
             mentions = tuple(sorted(after.players))
         else:
-            text = "\n".join(line for line in (headline, scores, texts.next_text(after)) if line)
+            text = ""  # written below, with the clocks line
             actor = after.acting_user()
             pending = [uid for s in after.setup_pending() if (uid := after.seats.get(s)) is not None]
             mentions = (actor,) if actor is not None else tuple(pending)
-        image = await self.book.render(after, recent_actions(after) if recent is None else recent)
+        image: Image | None = await self.book.render(after, recent_actions(after) if recent is None else recent)
+        clock_line, image = await clocks.clocked(self.book.storage, row, after, self.book.clock.now(), image)
+        if outcome is None:  # the ping stays last, where the eye ends
+            text = "\n".join(line for line in (headline, scores, clock_line, texts.next_text(after)) if line)
         return Reply(
             text, image=image, mentions=mentions, match_id=row.id, game=row.game, version=after.board_version,
             actionable=outcome is None and after.to_act is not None, setup=after.in_setup() and outcome is None,

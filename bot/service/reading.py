@@ -15,6 +15,7 @@ from bot import texts
 from bot.errors import NotAllowed, ServiceError
 from bot.match import MatchState, Played
 from bot.replies import Image, Reply
+from bot.service import clocks
 from bot.service.book import MatchBook
 from bot.service.heavy import HeavyReads
 from bot.service.play import recent_actions
@@ -105,10 +106,12 @@ class Reading:
         if row.status == "lobby":
             image = await self.book.render(state, perspective=perspective, read=True)
             return Reply(texts.lobby_text(state), image=image, match_id=row.id, game=row.game)
-        image = await self.book.render(state, recent_actions(state), perspective=perspective, read=True)
+        shown: Image | None = await self.book.render(state, recent_actions(state), perspective=perspective, read=True)
         live = row.status == "active" and not state.is_over
+        clock_line, shown = await clocks.clocked(self.book.storage, row, state, self.book.clock.now(), shown)
+        text = "\n".join(line for line in (texts.status_text(row, state), clock_line) if line)
         return Reply(
-            texts.status_text(row, state), image=image, match_id=row.id, game=row.game,
+            text, image=shown, match_id=row.id, game=row.game,
             version=state.board_version, actionable=live and state.to_act is not None, setup=live and state.in_setup(),
         )  # fmt: skip
 

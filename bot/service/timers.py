@@ -19,12 +19,14 @@ from bot.errors import BoardChanged, MatchUnreadable, NoMatch, ServiceError
 from bot.i18n import speaking
 from bot.match import Entry, EntryKind, MatchState
 from bot.replies import Reply
+from bot.service import clocks
 from bot.service.book import MatchBook
 from bot.service.notices import notice_json, notice_now
 from bot.service.play import Play
-from bot.storage import Connection, MatchRow, outbox, timers
+from bot.storage import Connection, MatchRow, outbox, seat_clocks, timers
 from bot.storage import matches as queries
 from bot.storage.timers import TimerKind, TimerRow
+from bot.time_bank import Bank, format_left, mark_warned
 from engine.i18n import M, P, Text
 
 log = logging.getLogger(__name__)
@@ -61,31 +63,33 @@ class TurnTimers:
         *,
         activity: bool,
         new_turn: bool | None = None,
+        fresh: bool = False,
     ) -> None:
         if after.is_over:
             await timers.clear(db, row.id)
+            await seat_clocks.clear(db, row.id)
             return
         if new_turn is None:
             new_turn = after.to_act != before.to_act or after.in_setup() != before.in_setup()
-        # The deadline follows the match row as it is now, inside this transaction: a settings
+        # The clocks follow the match row as it is now, inside this transaction: a settings
         # change racing with the start either lands first (and is read here) or conflicts.
-        current = await queries.match_by_id(db, row.id)
-        if current is not None and current.suspended_at is not None:
-            # Paused (its channel cannot be posted to): no clock runs until it resumes (bot/service/paused.py).
-            await timers.clear(db, row.id, TimerKind.REMINDER, TimerKind.DEADLINE, TimerKind.COMPUTER)
+        current = await queries.match_by_id(db, row.id) or row
+        await clocks.sync(db, current, now, state=after, fresh=fresh)
+        if clocks.clocks_stand(current):
+            # Paused (by agreement, or its channel cannot be posted to: bot/service/paused.py):
+            # nothing is expected of anyone until it resumes.
+            await timers.clear(db, row.id, TimerKind.REMINDER, TimerKind.COMPUTER)
             return
-        deadline_days = current.deadline_days if current is not None else row.deadline_days
         if new_turn:
-            await timers.clear(db, row.id, TimerKind.REMINDER, TimerKind.DEADLINE, TimerKind.COMPUTER)
+            await timers.clear(db, row.id, TimerKind.REMINDER, TimerKind.COMPUTER)
             await queries.update_match(db, row.id, turn_started_at=now, turn_reminders=0)
-            if deadline_days:
-                await timers.schedule(db, row.id, TimerKind.DEADLINE, now + deadline_days * DAY, now)
         if new_turn or activity:
             await timers.clear(db, row.id, TimerKind.REMINDER, TimerKind.COMPUTER)
             if after.acting_computer() is not None:
                 await timers.schedule(db, row.id, TimerKind.COMPUTER, now + COMPUTER_DELAY, now)
-            if _humans_waited_for(after):
-                hours = await timers.reminder_hours(db, row.guild_id, current.reminder_hours if current else None)
+            away = await clocks.away_of(db, current, after, now)
+            if [uid for uid in _humans_waited_for(after) if uid not in away]:  # no reminder to those on vacation
+                hours = await timers.reminder_hours(db, row.guild_id, current.reminder_hours)
                 await timers.schedule(db, row.id, TimerKind.REMINDER, now + hours * HOUR, now)
 
     # --- firing -------------------------------------------------------------------------
@@ -119,6 +123,10 @@ class TurnTimers:
         with speaking(await self._locale(row, _humans_waited_for(state) or tuple(sorted(state.players))), row.game):
             if timer.kind is TimerKind.DEADLINE:
                 return await self._expire_turn(row, state, timer)
+            if timer.kind is TimerKind.WARNING:
+                return await self._final_warning(row, state, timer)
+            if timer.kind is TimerKind.VACATION:
+                return await self._vacation_over(row, timer)
             if timer.kind is TimerKind.COMPUTER:
                 return await self._computer_turn(row, state, timer)
             return await self._remind(row, state, timer)
@@ -158,8 +166,17 @@ class TurnTimers:
     async def _expire_turn(self, row: MatchRow, state: MatchState, timer: TimerRow) -> bool:
         days = row.deadline_days or 0
         seat = state.to_act
-        if seat is None:  # secret setup still owed: those who did not choose get a random one
-            pending = state.setup_pending()
+        async with self.book.storage.reading() as db:
+            stored = await seat_clocks.of_match(db, row.id)
+        now = self.book.clock.now()
+        out = [s for s in clocks.owed_seats(state) if s in stored and stored[s].running and stored[s].left(now) <= 1.0]
+        if stored and not out:  # a stale timer (the clocks moved since): put them right, decide nothing
+            async with self.book.storage.transaction() as db:
+                if await timers.take(db, timer.id):
+                    await clocks.sync_match(db, row.id, now)
+            return False
+        if seat is None:  # secret setup still owed: those whose clock ran out get a random one
+            pending = tuple(out) if stored else state.setup_pending()
             rng = random.Random(f"{row.seed}:{timer.id}")
             entries = [
                 Entry(
@@ -180,6 +197,50 @@ class TurnTimers:
             "⌛ {seat:poss} turn ran out (the {count}-day deadline). {what}",
             count=days, seat=title, what=what,
         ))  # fmt: skip
+
+    async def _final_warning(self, row: MatchRow, state: MatchState, timer: TimerRow) -> bool:
+        """The final warning of a turn, once, to each member whose clock nears its end: in the
+        channel, or by direct message where they chose reminders by DM."""
+        now = self.book.clock.now()
+        bank = Bank.of(row.deadline_days, row.bank_days)
+        async with self.book.storage.transaction() as db:
+            if not await timers.take(db, timer.id) or bank is None:
+                return False
+            current = await queries.match_by_id(db, row.id)
+            if current is None or clocks.clocks_stand(current):
+                return False
+            stored = await seat_clocks.of_match(db, row.id)
+            due = [c for c in stored.values() if c.running and not c.warned
+                   and c.runs_out_at is not None and c.runs_out_at - bank.warning_before <= now + 1.0]  # fmt: skip
+            await seat_clocks.save(db, row.id, mark_warned(stored, (c.seat for c in due)))
+            await clocks.sync(db, current, now)  # the next warning, if another clock runs
+            due = [c for c in due if c.left(now) > 1.0]  # fell due while the bot was down, and ran out: no warning
+            warned = tuple(sorted({uid for c in due if (uid := state.seats.get(c.seat)) is not None}))
+            if not warned:
+                return False
+            by_dm = tuple([uid for uid in warned if await timers.dm_reminders(db, uid)])
+            left = {c.seat: format_left(c.left(now)) for c in due}
+            text = "\n".join(str(M(
+                "⚠️ {who}, final warning: {seat} has {left} left on the clock. When it runs out, the turn is lost "
+                "as the game's rules say (/{game} {board} shows the board).",
+                who=texts.mention(state.seats.get(seat)), seat=state.seat_title(seat), left=value, game=row.game,
+                board=texts.command("board"),
+            )) for seat, value in left.items() if state.seats.get(seat) is not None)  # fmt: skip
+            reply = Reply(text, mentions=warned, match_id=row.id, game=row.game, version=state.board_version)
+            await outbox.add(db, row.id, row.guild_id, row.channel_id,
+                             notice_json(notice_now(row.guild_id, row.channel_id, reply, by_dm)), now,
+                             kind="reminder")  # fmt: skip
+        self.book.timers_changed()
+        return True
+
+    async def _vacation_over(self, row: MatchRow, timer: TimerRow) -> bool:
+        """A player's vacation ended: their seats' clocks run again (nothing is posted: the next
+        board shows it; the player was told when it would end)."""
+        async with self.book.storage.transaction() as db:
+            if await timers.take(db, timer.id):
+                await clocks.sync_match(db, row.id, self.book.clock.now())
+        self.book.timers_changed()
+        return False
 
     async def _computer_turn(self, row: MatchRow, state: MatchState, timer: TimerRow) -> bool:
         seat = state.acting_computer()
@@ -205,11 +266,12 @@ class TurnTimers:
         return await self._commit_with_notice(row, state, entries, timer, headline)
 
     async def _remind(self, row: MatchRow, state: MatchState, timer: TimerRow) -> bool:
-        waiting = _humans_waited_for(state)
         now = self.book.clock.now()
         async with self.book.storage.transaction() as db:
             if not await timers.take(db, timer.id):
                 return False
+            away = await clocks.away_of(db, row, state, now)  # reminders to those on vacation pause
+            waiting = tuple(uid for uid in _humans_waited_for(state) if uid not in away)
             current = await queries.match_by_id(db, row.id)
             if current is None or current.turn_reminders >= MAX_REMINDERS_PER_TURN or not waiting:
                 return False

@@ -53,6 +53,9 @@ class MatchRow:
     suspended_at: float | None = None  # paused: the bot cannot post in its channel
     unrated_reason: str | None = None  # why a rule made it unrated (bot/rating_gate.py), if one did
     started_at: float | None = None  # when the lobby started (None for matches started before it was kept)
+    bank_days: int | None = None  # the most time a seat's clock holds (None: the deadline itself)
+    pause_agreed: str = ""  # who agreed to pause every clock (user ids, comma-separated)
+    clocks_paused_at: float | None = None  # paused by agreement: every clock stands since then
 
     @property
     def is_open(self) -> bool:
@@ -81,7 +84,7 @@ _COLUMNS = (
     "id", "game", "guild_id", "channel_id", "parent_channel_id", "creator_id", "status", "players", "options",
     "seed", "start_position", "position", "to_act", "version", "result", "end_reason", "rated", "created_at",
     "updated_at", "board_message_id", "reminder_hours", "deadline_days", "turn_started_at", "turn_reminders",
-    "suspended_at", "unrated_reason", "started_at",
+    "suspended_at", "unrated_reason", "started_at", "bank_days", "pause_agreed", "clocks_paused_at",
 )  # fmt: skip
 MATCH_COLUMNS = ", ".join(_COLUMNS)
 _OPTIONS = _COLUMNS.index("options")
@@ -112,17 +115,18 @@ class NewMatch:
     seed: int = 0
     deadline_days: int | None = None
     parent_channel_id: int | None = None
+    bank_days: int | None = None
 
 
 async def insert_match(db: Connection, new: NewMatch) -> int:
     try:
         return await db.insert(
             "INSERT INTO matches (game, guild_id, channel_id, parent_channel_id, creator_id, status, players, options, "
-            "seed, start_position, position, to_act, rated, created_at, updated_at, deadline_days) "
-            "VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+            "seed, start_position, position, to_act, rated, created_at, updated_at, deadline_days, bank_days) "
+            "VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
             new.game, new.guild_id, new.channel_id, new.parent_channel_id, new.creator_id, new.players,
             json.dumps(dict(new.options), sort_keys=True), new.seed, new.start_position, new.start_position,
-            new.to_act, new.rated, new.now, new.now, new.deadline_days,
+            new.to_act, new.rated, new.now, new.now, new.deadline_days, new.bank_days,
         )  # fmt: skip
     except Exception as error:
         if _is_unique_violation(error):
@@ -247,7 +251,7 @@ async def log_after(db: Connection, match_id: int, seq: int) -> list[LogRow]:
 _UPDATABLE = frozenset(
     {"status", "position", "to_act", "result", "end_reason", "updated_at", "board_message_id", "rated",
      "reminder_hours", "deadline_days", "turn_started_at", "turn_reminders", "creator_id", "suspended_at",
-     "unrated_reason", "started_at"}
+     "unrated_reason", "started_at", "bank_days", "pause_agreed", "clocks_paused_at"}
 )  # fmt: skip
 
 

@@ -284,6 +284,42 @@ SQLITE_MIGRATIONS: list[tuple[int, list[str]]] = [
             "ALTER TABLE outbox ADD COLUMN kind TEXT NOT NULL DEFAULT ''",
         ],
     ),
+    (
+        12,
+        [
+            # Clocks with a time bank (bot/service/clocks.py): each seat's time, stored as a
+            # deadline while it runs (runs_out_at) and as time left while it stands (remaining),
+            # so no clock lives in a process's memory.
+            "ALTER TABLE matches ADD COLUMN bank_days INTEGER",
+            # Pause by agreement: who agreed so far (user ids, comma-separated), and since when
+            # every clock stands.
+            "ALTER TABLE matches ADD COLUMN pause_agreed TEXT NOT NULL DEFAULT ''",
+            "ALTER TABLE matches ADD COLUMN clocks_paused_at REAL",
+            """
+            CREATE TABLE seat_clocks (
+                match_id INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+                seat TEXT NOT NULL,
+                remaining REAL NOT NULL,
+                runs_out_at REAL,
+                on_turn INTEGER NOT NULL DEFAULT 0,
+                warned INTEGER NOT NULL DEFAULT 0,
+                PRIMARY KEY (match_id, seat)
+            )
+            """,
+            # Vacations: a member's, per server; ends_at is moved to the end when ended early.
+            """
+            CREATE TABLE vacations (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                guild_id INTEGER NOT NULL,
+                user_id INTEGER NOT NULL,
+                started_at REAL NOT NULL,
+                ends_at REAL NOT NULL
+            )
+            """,
+            "CREATE INDEX vacations_by_member ON vacations (guild_id, user_id, ends_at)",
+            "ALTER TABLE guild_settings ADD COLUMN vacation_days INTEGER",
+        ],
+    ),
 ]
 # Migrations that rebuild tables run with foreign keys off (SQLite's documented procedure).
 SQLITE_REBUILDS = frozenset({4, 7})

@@ -17,6 +17,8 @@ class TimerKind(StrEnum):
     DEADLINE = "deadline"  # the turn ran out
     COMPUTER = "computer"  # a computer seat is to act
     LOBBY = "lobby"  # a lobby nobody started expires
+    WARNING = "warning"  # a seat's clock nears its end: the final warning of the turn
+    VACATION = "vacation"  # a player's vacation ends: their seats' clocks run again
 
 
 @dataclass(frozen=True, slots=True)

@@ -111,7 +111,8 @@ async def test_a_match_whose_channel_refuses_the_bot_is_paused_unrated_and_resum
     resumed = channels.clock.now()
     row = await row_of(service)
     assert row.suspended_at is None and not row.rated  # it stays unrated
-    assert await timers_of(service) == {TimerKind.DEADLINE: resumed + 2 * DAY, TimerKind.REMINDER: resumed + DAY}
+    assert await timers_of(service) == {TimerKind.DEADLINE: resumed + 2 * DAY, TimerKind.REMINDER: resumed + DAY,
+                                        TimerKind.WARNING: resumed + 2 * DAY - 12 * 3600}  # fmt: skip
     assert [n.reply.text[:1] for n in await channels.after(DAY)] == ["⏰"]  # the clock runs again…
     expired = await channels.after(DAY)
     assert any("turn ran out (the 2-day deadline)" in n.reply.text for n in expired)  # …and decides, unrated
@@ -132,7 +133,7 @@ async def test_a_command_in_the_channel_that_discord_lets_the_bot_answer_resumes
     await service.access_may_be_back(channel_id=CHANNEL)  # the cog, when Discord says it may post there
     [back] = await channels.after(0)
     assert back.reply.text.startswith("I can post in this channel again") and back.reply.mentions == (BOB,)
-    assert set(await timers_of(service)) == {TimerKind.DEADLINE, TimerKind.REMINDER}
+    assert set(await timers_of(service)) == {TimerKind.DEADLINE, TimerKind.REMINDER, TimerKind.WARNING}
 
 
 async def test_a_deleted_channel_ends_its_match_unrated_and_tells_its_players(channels: Channels) -> None:
