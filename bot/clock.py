@@ -56,3 +56,22 @@ class ManualClock:
     async def sleep_until(self, when: float, wake: asyncio.Event) -> None:
         if self._now < when and not wake.is_set():
             await _wait_either(asyncio.ensure_future(self._reached(when)), wake)
+
+
+class ConsoleClock(SystemClock):
+    """The console's clock: the system's, moved forward by `wait` (bot/console.py), so a newcomer
+    sees a day of reminders, warnings and timeouts in a moment."""
+
+    def __init__(self) -> None:
+        self.offset = 0.0
+
+    def now(self) -> float:
+        return time.time() + self.offset
+
+    async def advance(self, seconds: float) -> None:
+        self.offset += seconds
+
+    async def sleep_until(self, when: float, wake: asyncio.Event) -> None:
+        delay = when - self.now()
+        if delay > 0 and not wake.is_set():
+            await _wait_either(asyncio.ensure_future(asyncio.sleep(delay)), wake)

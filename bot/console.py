@@ -19,8 +19,9 @@ import threading
 import unicodedata
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Protocol, runtime_checkable
 
-from bot.clock import Clock, SystemClock
+from bot.clock import Clock, ConsoleClock
 from bot.commands.dispatch import CommandSpec, Invoker, commands_for, dispatch, parse_options
 from bot.commands.group import refuse_unknown
 from bot.dispatcher import TimerDispatcher
@@ -31,6 +32,7 @@ from bot.service import MatchService
 from bot.storage import bot_state
 from bot.texts import command as command_name
 from bot.texts import option as option_name
+from bot.time_bank import format_moment
 from engine.i18n import M, Message
 from engine.registry import installed_slugs
 from render.words import catalog, playing
@@ -42,6 +44,23 @@ _CHANNEL = re.compile(r"<#(\d+)>")
 _LINK = re.compile(r":? ?https://discord\.com/channels/\S+")
 NAME_KEY = "console-name:"
 TEXT_OPTIONS = frozenset({"from", "action"})  # values that may hold `word:` themselves
+WAIT_MAX_DAYS = 400
+_DURATION = re.compile(r"(\d+(?:\.\d+)?)\s*([dhm])")
+
+
+@runtime_checkable
+class AdvancingClock(Clock, Protocol):
+    async def advance(self, seconds: float) -> None: ...
+
+
+def parse_duration(text: str) -> float | None:
+    """`20h`, `3d`, `1d12h`, `90m` in seconds; None if it is not one (or longer than WAIT_MAX_DAYS)."""
+    text = text.strip().lower().replace(" ", "")
+    parts = _DURATION.findall(text)
+    if not text or "".join(n + u for n, u in parts) != text:
+        return None
+    seconds = sum(float(n) * {"d": 86400, "h": 3600, "m": 60}[u] for n, u in parts)
+    return seconds if 0 < seconds <= WAIT_MAX_DAYS * 86400 else None
 
 
 def example(games: Sequence[str]) -> str:
@@ -74,6 +93,7 @@ Console commands (besides the games' slash commands, typed as text):
   as @name          act as another player; the first use of a name remembers it
   channel N         switch to channel N (each channel holds one match at a time)
   manage on|off     act as someone with Manage Channels (abort a started match, server settings)
+  wait 20h          move the clock on (20h, 3d, 1d12h, 90m), firing every reminder, warning and timeout due
   help              this list;  /<game> {help}  lists a game's commands
   quit              leave (Ctrl-D and Ctrl-C too)
 Options are written name:value, e.g. {example}; {record}:<path> reads a file.
@@ -179,6 +199,9 @@ class Console:
         self.names: dict[int, str] = {}
         self.ids: dict[str, int] = {}
         self._written: set[Path] = set()
+        # Set by whoever runs the timers (run_console, tests): `wait` moves this clock and lets them fire.
+        self.clock: AdvancingClock | None = None
+        self.dispatcher: TimerDispatcher | None = None
 
     async def load_names(self) -> None:
         """Names typed in earlier sessions, so mentions read @bob after a restart too."""
@@ -237,6 +260,8 @@ class Console:
                     raise ServiceError(M("channel takes a number, like channel 2"))
                 self.channel = int(number)
                 self.say(M("now in channel #{number}", number=self.channel))
+            elif word == "wait":
+                await self.wait(line[4:].strip())
             elif word == "manage":
                 self.can_manage = line.split()[-1].lower() == "on"
                 self.say(M("Manage Channels is on for @{name}", name=self.user) if self.can_manage
@@ -251,6 +276,27 @@ class Console:
             self.say(M("✗ something went wrong on my side ({error}); the match is unchanged",
                        error=type(error).__name__))  # fmt: skip
         return True
+
+    async def wait(self, duration: str) -> None:
+        """Move the clock on by `duration`, firing what falls due on the way in order (each timer
+        at its own moment), its notices printed as they would be posted."""
+        seconds = parse_duration(duration)
+        if seconds is None:
+            raise ServiceError(M("wait takes a duration of up to {most} days, like wait 20h, wait 3d or wait 1d12h",
+                                 most=WAIT_MAX_DAYS))  # fmt: skip
+        if self.clock is None or self.dispatcher is None:
+            raise ServiceError(M("this console's clock cannot be moved"))
+        target = self.clock.now() + seconds
+        for _ in range(10_000):  # each step fires at least one timer; a bound, not a sleep
+            await self.dispatcher.settled()
+            timer = await self.service.next_timer()
+            if timer is None or timer.due > target:
+                break
+            if timer.due > self.clock.now():
+                await self.clock.advance(timer.due - self.clock.now())
+        await self.clock.advance(max(0.0, target - self.clock.now()))
+        await self.dispatcher.settled()
+        self.say(M("⏩ It is now {date}.", date=format_moment(self.clock.now())))
 
     def say(self, message: Message) -> None:
         self.out(str(message))
@@ -387,10 +433,13 @@ async def run_console(
 async def _run_console(database: str, boards_dir: str, clock: Clock | None, locale: str, games: Sequence[str]) -> None:
     from bot.service.computer import ComputerPlayers
 
-    service = await MatchService.open(database, clock=clock or SystemClock(), computers=ComputerPlayers())
+    clock = clock or ConsoleClock()
+    service = await MatchService.open(database, clock=clock, computers=ComputerPlayers())
     console = Console(service, Path(boards_dir), locale=locale, games=games)
     await console.load_names()
     dispatcher = TimerDispatcher(service, console.announce)
+    if isinstance(clock, AdvancingClock):
+        console.clock, console.dispatcher = clock, dispatcher
     dispatcher.start()
     print(greeting(games))  # run_console speaks the console's language around all of this
     queue: asyncio.Queue[str | None] = asyncio.Queue()

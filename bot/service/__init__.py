@@ -27,6 +27,8 @@ from bot.errors import NoMatch, ServiceError
 from bot.i18n import LocaleMemory, speaking
 from bot.match import Entry, EntryKind, MatchState
 from bot.replies import Image, Notice, Reply
+from bot.service import clocks
+from bot.service.agreed_pause import AgreedPause
 from bot.service.book import MatchBook, Renderer, default_renderer
 from bot.service.computer import ComputerPlayers
 from bot.service.cooldowns import Cooldowns
@@ -38,6 +40,7 @@ from bot.service.play import Play, recent_actions
 from bot.service.reading import Reading, TurnInfo
 from bot.service.settings import MatchSettings
 from bot.service.timers import TurnTimers
+from bot.service.vacations import Vacations
 from bot.standings import Standing
 from bot.storage import Storage, matches, open_storage, outbox, timers
 from bot.storage.outbox import PendingNotice
@@ -73,6 +76,8 @@ class MatchService:
         self.match_settings = MatchSettings(self.book)
         self.timers = TurnTimers(self.book, self.play)
         self.paused = PausedMatches(self.book)
+        self.vacations = Vacations(self.book)
+        self.agreed_pause = AgreedPause(self.book)
         self.computers = computers
         self.cooldowns = Cooldowns()
         self.locales = LocaleMemory()
@@ -278,6 +283,32 @@ class MatchService:
     # --- settings -----------------------------------------------------------------------
     async def settings(self, guild_id: int, channel_id: int, user_id: int, **changes: Any) -> Reply:
         return await self.match_settings.settings(guild_id, channel_id, user_id, **changes)
+
+    # --- correspondence: vacations, pause by agreement, clocks ---------------------------
+    async def vacation(self, guild_id: int, user_id: int, days: int | None = None) -> Reply:
+        """Start, extend (`days`), end (`days=0`) or show (`None`) a member's vacation in a server."""
+        return await self.vacations.vacation(guild_id, user_id, days)
+
+    async def vacation_allowance(self, guild_id: int, days: int, *, can_manage: bool = False) -> Reply:
+        return Reply(await self.vacations.set_allowance(guild_id, days, can_manage=can_manage))
+
+    async def pause(self, channel_id: int, user_id: int, choice: str) -> Reply:
+        return await self.agreed_pause.pause(channel_id, user_id, choice)
+
+    async def resume(self, channel_id: int, user_id: int) -> Reply:
+        return await self.agreed_pause.resume(channel_id, user_id)
+
+    async def clock_text(self, match_id: int) -> str:
+        """A match's clocks line as it stands ("⏱ Red 2d 5h · Blue 6d"; "" without clocks), e.g. for a digest."""
+        row, state = await self.book.load_match(match_id)
+        async with self.storage.reading() as db:
+            return await clocks.clock_text(db, row, state, self.clock.now())
+
+    async def seat_time_left(self, match_id: int, seat: str) -> str:
+        """One seat's time left as players read it ("2d 5h"); "" when the match has no clock."""
+        row, state = await self.book.load_match(match_id)
+        async with self.storage.reading() as db:
+            return await clocks.seat_time_left(db, row, state, seat, self.clock.now())
 
     # --- timers and the outbox ----------------------------------------------------------
     async def next_timer(self) -> TimerRow | None:

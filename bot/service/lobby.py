@@ -29,11 +29,23 @@ DAY = 86_400.0
 RECORD_ACTIONS_MAX = 5000
 LEVELS = ("easy", "normal", "hard")
 DEADLINE_CHOICES = (0, 1, 2, 3, 7)  # days; 0 is none
+BANK_MAX_DAYS = 30
 
 
 def check_deadline(days: int | None) -> None:
     if days is not None and days not in DEADLINE_CHOICES:
         raise ServiceError(M("a turn deadline is none, 1, 2, 3 or 7 days"))
+
+
+def check_bank(bank_days: int | None, deadline_days: int | None) -> None:
+    """A time bank holds from one turn's time (the deadline) up to 30 days, and needs a deadline."""
+    if bank_days is None:
+        return
+    if not deadline_days:
+        raise ServiceError(M("a time bank needs a turn deadline: add deadline:1, 2, 3 or 7"))
+    if not deadline_days <= bank_days <= BANK_MAX_DAYS:
+        raise ServiceError(M("a time bank holds {deadline} to {most} days with a {deadline}-day deadline",
+                             deadline=deadline_days, most=BANK_MAX_DAYS))  # fmt: skip
 
 
 def seats_for_choice(state: MatchState, choice: str, rng: random.Random | None = None) -> list[str]:
@@ -81,6 +93,7 @@ class Opening:
     rated: bool  # from the game's start; a shared position is casual
     taken: list[str]  # the creator's seats
     deadline_days: int | None
+    bank_days: int | None = None  # the most a seat's clock holds (None: the deadline)
 
 
 class Lobby:
@@ -106,11 +119,12 @@ class Lobby:
         deadline_days: int | None = None,
         parent_channel_id: int | None = None,
         seed: int | None = None,
+        bank_days: int | None = None,
     ) -> Reply:
         """Open a lobby: check and build the match (nothing stored yet), store it with the
         creator's seat and its expiry timer, then say so."""
         opening = await self.prepare(game, seats, user_id, players=players, options=options, start=start,
-                                     deadline_days=deadline_days, seed=seed)  # fmt: skip
+                                     deadline_days=deadline_days, seed=seed, bank_days=bank_days)  # fmt: skip
         match_id = await self.store(opening, guild_id, channel_id, user_id, parent_channel_id)
         return Reply(str(self.announce(opening, user_id)), match_id=match_id, game=opening.rules.slug)
 
@@ -125,6 +139,7 @@ class Lobby:
         start: str | None = None,
         deadline_days: int | None = None,
         seed: int | None = None,
+        bank_days: int | None = None,
     ) -> Opening:
         """The match a `/new` asks for, checked (game, player count, options, deadline, start
         position, the seats chosen) and built, with nothing written: a refusal changes nothing."""
@@ -132,6 +147,7 @@ class Lobby:
             self.heavy.check(user_id)  # an import waits its turn with the member's other heavy reads
         rules = get_game(game)
         check_deadline(deadline_days)
+        check_bank(bank_days, deadline_days)
         players = players or _players_for(rules, seats)
         if players not in rules.player_counts:
             raise ServiceError(M("{game} is for {counts} players", game=rules.title,
@@ -149,7 +165,8 @@ class Lobby:
             position = rules.notation(rules.new(players, chosen, seed))
         state = MatchState.begin(rules, {}, position, players=players, options=chosen, seed=seed)
         taken = seats_for_choice(state, seats, random.Random(seed))
-        return Opening(rules, state, position, players, chosen, seed, start is None, taken, deadline_days)
+        return Opening(rules, state, position, players, chosen, seed, start is None, taken, deadline_days,
+                       bank_days if bank_days != deadline_days else None)  # fmt: skip
 
     async def store(
         self, opening: Opening, guild_id: int, channel_id: int, user_id: int, parent_channel_id: int | None
@@ -171,6 +188,7 @@ class Lobby:
                     players=opening.players, start_position=opening.position, to_act=rules.to_act(state.game),
                     rated=opening.rated, now=now, options=opening.options, seed=opening.seed,
                     deadline_days=opening.deadline_days or None, parent_channel_id=parent_channel_id,
+                    bank_days=opening.bank_days,
                 ))  # fmt: skip
                 await queries.take_seats(db, match_id, opening.taken, user_id=user_id, computer=None)
                 await timers.schedule(db, match_id, TimerKind.LOBBY, now + self.lobby_days * DAY, now)
@@ -204,6 +222,9 @@ class Lobby:
         if opening.deadline_days:
             notes.append(str(P("with a {count}-day turn deadline", "with a {count}-day turn deadline",
                                count=opening.deadline_days)))  # fmt: skip
+        if opening.bank_days:
+            notes.append(str(P("a time bank of up to {count} day", "a time bank of up to {count} days",
+                               count=opening.bank_days)))  # fmt: skip
         words: dict[str, Any] = {
             "who": texts.mention(user_id), "game": rules.title, "detail": f" ({'; '.join(notes)})" if notes else "",
             "seats": texts.seat_names(opening.state, opening.taken), "game_slug": rules.slug,

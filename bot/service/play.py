@@ -13,6 +13,7 @@ from bot.errors import BoardChanged, ConfirmFirst, NotAllowed, NotInMatch, NotYo
 from bot.match import Entry, EntryKind, MatchState, Proposal, ProposalKind
 from bot.replies import Image, Reply
 from bot.service import clocks
+from bot.service.agreed_pause import refuse_while_paused
 from bot.service.book import Logged, MatchBook
 from bot.storage import Connection, MatchRow
 from engine.i18n import M, Message, Term
@@ -112,6 +113,7 @@ class Play:
         """Commit an entry that changes the board, with its board post backed up (see `announced`)."""
 
         async def build(row: MatchRow, before: MatchState, after: MatchState, events: tuple[Any, ...]) -> Reply:
+            refuse_while_paused(row)
             return await self.board_reply(row, after, headline(before, after, events))
 
         return await self.entry(channel_id, entry, build, expected_version)
@@ -120,6 +122,7 @@ class Play:
         row, state = await self.book.load(channel_id)
         if row.status != "active" or not state.in_setup():
             raise NotAllowed(M("there is no setup to make now"))
+        refuse_while_paused(row)
         mine = [s for s in state.rules.setup_pending(state.game) if state.seats.get(s) == user_id]
         if not mine:
             raise NotInMatch(M("you have no setup to make in this match"))

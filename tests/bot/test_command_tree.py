@@ -34,12 +34,14 @@ COMMAND_CHARACTERS_MAX = 4000
 SEATS = ["athens", "sparta", "messene", "thebes", "athens-messene", "sparta-thebes"]
 # Subcommand -> its options in order: (name, required, choices or None, autocomplete).
 DEADLINES = ["none", "1", "2", "3", "7"]
-INTEGER_RANGES = {"history.page": (1, 1000), "settings.reminder_hours": (1, 168), "replay.last": (1, 10000)}
+INTEGER_RANGES = {"history.page": (1, 1000), "settings.reminder_hours": (1, 168), "replay.last": (1, 10000),
+                  "new.bank": (1, 30), "settings.vacation": (0, 30), "settings.vacation_allowance": (0, 365)}
 USER, ATTACHMENT = 6, 11
 SURFACE: dict[str, list[tuple[str, bool, list[str] | None, bool]]] = {
     "new": [
         ("city", True, SEATS, False),
         ("deadline", False, DEADLINES, False),
+        ("bank", False, None, False),
         ("from", False, None, False),
         ("record", False, None, False),
         ("thread", False, None, False),
@@ -73,6 +75,9 @@ SURFACE: dict[str, list[tuple[str, bool, list[str] | None, bool]]] = {
         ("deadline", False, DEADLINES, False),
         ("scope", False, ["match", "server"], False),
         ("dm", False, ["on", "off"], False),
+        ("vacation", False, None, False),
+        ("vacation_allowance", False, None, False),
+        ("pause", False, ["offer", "accept", "decline", "resume"], False),
     ],
     "replay": [("last", False, None, False), ("format", False, ["animation", "record"], False)],
     "stats": [("user", False, None, False)],

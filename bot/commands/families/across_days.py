@@ -1,8 +1,10 @@
-"""Play across days: reminders (in the channel or by DM), and the turn deadline."""
+"""Play across days: reminders (in the channel or by DM), the turn deadline, vacations, and pausing
+the clocks by agreement."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from bot.commands.families.lobby import DEADLINES, deadline
@@ -10,6 +12,7 @@ from bot.commands.front_end import FrontEnd
 from bot.commands.spec import CommandOption, CommandSpec, Context, OptionKind
 from bot.replies import Reply
 from engine.api import AnyGame, Choice
+from engine.i18n import M
 
 SCOPES = (Choice("match", "this match"), Choice("server", "server default"))
 SWITCH = (Choice("on", "on"), Choice("off", "off"))
@@ -20,6 +23,8 @@ def _switch(value: str | None) -> bool | None:
 
 
 async def _settings(ctx: Context, o: Mapping[str, Any]) -> Reply:
+    if (done := await _correspondence(ctx, o)) is not None:
+        return done
     hours = o.get("reminder_hours")
     return await ctx.service.settings(
         ctx.who.guild_id, ctx.who.channel_id, ctx.who.user_id,
@@ -28,13 +33,40 @@ async def _settings(ctx: Context, o: Mapping[str, Any]) -> Reply:
     )  # fmt: skip
 
 
+PAUSE_CHOICES = (Choice("offer", "offer a pause"), Choice("accept", "accept the pause"),
+                 Choice("decline", "decline the pause"), Choice("resume", "resume the clocks"))  # fmt: skip
+
+
+async def _correspondence(ctx: Context, o: Mapping[str, Any]) -> Reply | None:
+    """A vacation, the server's allowance, or a pause by agreement (Discord allows a game 25
+    commands and Nika has 25 already, so these are settings: `settings vacation:3`, `settings
+    pause:offer`). A pause is everyone's business: its words go to the channel with a private "done"."""
+    if (allowance := o.get("vacation_allowance")) is not None:
+        return await ctx.service.vacation_allowance(ctx.who.guild_id, int(allowance), can_manage=ctx.who.can_manage)
+    if (days := o.get("vacation")) is not None:
+        return await ctx.service.vacation(ctx.who.guild_id, ctx.who.user_id, int(days))
+    if (choice := o.get("pause")) is not None:
+        if choice == "resume":
+            public = await ctx.service.resume(ctx.who.channel_id, ctx.who.user_id)
+        else:
+            public = await ctx.service.pause(ctx.who.channel_id, ctx.who.user_id, choice)
+        return replace(public, text=str(M("Done: the channel is told.")), mentions=(), announce=public)
+    return None
+
+
 def commands(rules: AnyGame, front: FrontEnd) -> tuple[CommandSpec, ...]:
     return (
-        CommandSpec("settings", "Reminders, turn deadline, and reminders by DM", _settings, (
+        CommandSpec("settings", "Reminders, deadline, DMs; your vacation; pausing the clocks", _settings, (
             CommandOption("reminder_hours", "Remind the player to act after this many hours without a move",
                           OptionKind.INTEGER, min_value=1, max_value=168),
             CommandOption("deadline", "Turn deadline (only before the match starts)", choices=DEADLINES),
             CommandOption("scope", "Change this match, or the server's default reminder interval", choices=SCOPES),
             CommandOption("dm", "Also send your reminders to you by direct message", choices=SWITCH),
+            CommandOption("vacation", "Start or extend your vacation by this many days (0 ends it): your clocks "
+                          "stand still in every match of this server", OptionKind.INTEGER, min_value=0, max_value=30),
+            CommandOption("vacation_allowance", "Vacation days a year for each member of this server (Manage "
+                          "Channels)", OptionKind.INTEGER, min_value=0, max_value=365),
+            CommandOption("pause", "Pause every clock of this match once all players agree, or resume them",
+                          choices=PAUSE_CHOICES),
         ), private=True),
     )  # fmt: skip
