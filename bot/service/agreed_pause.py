@@ -60,13 +60,12 @@ class AgreedPause:
         async with self.book.storage.transaction() as db:
             current = await self._locked(db, row.id)
             if current.clocks_paused_at is not None:
-                raise NotAllowed(M("the clocks are already paused: /{game} {resume} restarts them",
-                                   game=row.game, resume=texts.command("resume")))  # fmt: skip
+                raise NotAllowed(M("the clocks are already paused: /{game} {settings} {pause}:resume restarts them",
+                                   **_words(row)))  # fmt: skip
             agreed = agreed_of(current)
             if choice != "offer" and not agreed:
-                raise NotAllowed(M("nobody has offered a pause: /{game} {pause} {choice}:offer proposes one",
-                                   game=row.game, pause=texts.command("pause"),
-                                   choice=texts.option("choice")))  # fmt: skip
+                raise NotAllowed(M("nobody has offered a pause: /{game} {settings} {pause}:offer proposes one",
+                                   **_words(row)))  # fmt: skip
             if choice == "decline":
                 await queries.update_match(db, row.id, pause_agreed="")
                 return Reply(str(M("{who} declined the pause; the clocks run on.", who=texts.mention(user_id))),
@@ -77,20 +76,20 @@ class AgreedPause:
                 await queries.update_match(db, row.id, pause_agreed=",".join(str(u) for u in sorted(agreed)))
                 words: dict[str, Any] = {
                     "who": texts.mention(user_id), "waiting": ", ".join(texts.mention(u) for u in waiting),
-                    "game": row.game, "pause": texts.command("pause"), "choice": texts.option("choice"),
+                    **_words(row),
                 }  # fmt: skip
                 said: Message = (
-                    M("⏸ {who} offers to pause every clock of this match. Waiting for {waiting}: /{game} {pause} "
-                      "{choice}:accept or decline.", **words) if choice == "offer"
-                    else M("⏸ {who} agrees to pause the clocks. Waiting for {waiting}: /{game} {pause} "
-                           "{choice}:accept or decline.", **words))  # fmt: skip
+                    M("⏸ {who} offers to pause every clock of this match. Waiting for {waiting}: /{game} {settings} "
+                      "{pause}:accept or decline.", **words) if choice == "offer"
+                    else M("⏸ {who} agrees to pause the clocks. Waiting for {waiting}: /{game} {settings} "
+                           "{pause}:accept or decline.", **words))  # fmt: skip
                 return Reply(str(said), match_id=row.id, game=row.game, mentions=waiting)
             await queries.update_match(db, row.id, pause_agreed="", clocks_paused_at=now)
             await self._resettle(db, row.id, state, now)
         self.book.timers_changed()
         return Reply(str(M("⏸ Everyone agreed: the match is paused and every clock stands still. Any player restarts "
-                           "it with /{game} {resume}, each clock with the time it had.", game=row.game,
-                           resume=texts.command("resume"))), match_id=row.id, game=row.game,
+                           "it with /{game} {settings} {pause}:resume, each clock with the time it had.",
+                           **_words(row))), match_id=row.id, game=row.game,
                      mentions=tuple(sorted(needed - {user_id})))  # fmt: skip
 
     async def resume(self, channel_id: int, user_id: int) -> Reply:
@@ -123,5 +122,10 @@ class AgreedPause:
 def refuse_while_paused(row: MatchRow) -> None:
     """No move while the players agreed to pause (resuming first keeps every clock honest)."""
     if row.clocks_paused_at is not None:
-        raise NotAllowed(M("the match is paused by agreement: /{game} {resume} restarts it first",
-                           game=row.game, resume=texts.command("resume")))  # fmt: skip
+        raise NotAllowed(M("the match is paused by agreement: /{game} {settings} {pause}:resume restarts it first",
+                           **_words(row)))  # fmt: skip
+
+
+def _words(row: MatchRow) -> dict[str, Any]:
+    """How the pause is typed: `/<game> settings pause:<choice>` (Discord allows a game 25 commands)."""
+    return {"game": row.game, "settings": texts.command("settings"), "pause": texts.option("pause")}

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+from bot.commands.families.ending import DRAW_CHOICES
 from bot.commands.families.lobby import DEADLINES, deadline
 from bot.commands.front_end import FrontEnd
 from bot.commands.spec import CommandOption, CommandSpec, Context, OptionKind
@@ -33,8 +34,7 @@ async def _settings(ctx: Context, o: Mapping[str, Any]) -> Reply:
     )  # fmt: skip
 
 
-PAUSE_CHOICES = (Choice("offer", "offer a pause"), Choice("accept", "accept the pause"),
-                 Choice("decline", "decline the pause"), Choice("resume", "resume the clocks"))  # fmt: skip
+PAUSE_CHOICES = (*DRAW_CHOICES, Choice("resume", "resume"))
 
 
 async def _correspondence(ctx: Context, o: Mapping[str, Any]) -> Reply | None:
@@ -56,17 +56,16 @@ async def _correspondence(ctx: Context, o: Mapping[str, Any]) -> Reply | None:
 
 def commands(rules: AnyGame, front: FrontEnd) -> tuple[CommandSpec, ...]:
     return (
-        CommandSpec("settings", "Reminders, deadline, DMs; your vacation; pausing the clocks", _settings, (
+        CommandSpec("settings", "Reminders, deadline, DMs, vacation, pause", _settings, (
             CommandOption("reminder_hours", "Remind the player to act after this many hours without a move",
                           OptionKind.INTEGER, min_value=1, max_value=168),
             CommandOption("deadline", "Turn deadline (only before the match starts)", choices=DEADLINES),
             CommandOption("scope", "Change this match, or the server's default reminder interval", choices=SCOPES),
             CommandOption("dm", "Also send your reminders to you by direct message", choices=SWITCH),
-            CommandOption("vacation", "Start or extend your vacation by this many days (0 ends it): your clocks "
-                          "stand still in every match of this server", OptionKind.INTEGER, min_value=0, max_value=30),
-            CommandOption("vacation_allowance", "Vacation days a year for each member of this server (Manage "
-                          "Channels)", OptionKind.INTEGER, min_value=0, max_value=365),
-            CommandOption("pause", "Pause every clock of this match once all players agree, or resume them",
-                          choices=PAUSE_CHOICES),
+            CommandOption("vacation", "Days of vacation to start or add (0 ends it)", OptionKind.INTEGER,
+                          min_value=0, max_value=30),
+            CommandOption("vacation_allowance", "Server's vacation days a year per member", OptionKind.INTEGER,
+                          min_value=0, max_value=365),
+            CommandOption("pause", "Pause all clocks once everyone agrees, or resume", choices=PAUSE_CHOICES),
         ), private=True),
     )  # fmt: skip

@@ -85,8 +85,8 @@ def commands(rules: AnyGame, front: FrontEnd) -> tuple[CommandSpec, ...]:
     new_options += [CommandOption(option.name, option.description, choices=option.choices) for option in rules.options]
     new_options += [
         CommandOption("deadline", "How long each turn may take before time runs out", choices=DEADLINES),
-        CommandOption("bank", "Time bank: the most days a clock may save up (at least the deadline; up to 30)",
-                      OptionKind.INTEGER, min_value=1, max_value=30),
+        CommandOption("bank", "Most days a clock may save (deadline to 30)", OptionKind.INTEGER, min_value=1,
+                      max_value=30),
         CommandOption("from", "Start a casual match from a position or a game record (text)", max_length=6000),
         CommandOption("record", "Start a casual match from an exported game record (file)", OptionKind.ATTACHMENT),
         CommandOption("thread", "Open the match in a new thread of this channel", OptionKind.BOOLEAN),
