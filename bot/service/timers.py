@@ -192,6 +192,10 @@ class TurnTimers:
             ))  # fmt: skip
         title = state.seat_title(seat)
         entry = Entry(EntryKind.TIMEOUT, None, seat=seat)
+        if row.bank_days:
+            return await self._commit_with_notice(row, state, [entry], timer, lambda what: M(
+                "⌛ {seat:poss} clock ran out (its time bank was spent). {what}", seat=title, what=what,
+            ))  # fmt: skip
         return await self._commit_with_notice(row, state, [entry], timer, lambda what: P(
             "⌛ {seat:poss} turn ran out (the {count}-day deadline). {what}",
             "⌛ {seat:poss} turn ran out (the {count}-day deadline). {what}",

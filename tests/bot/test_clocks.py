@@ -1,0 +1,307 @@
+"""Clocks with a time bank, final warnings, vacations and pause by agreement (issue 20), on both
+storage backends, fired by the real timer dispatcher under a hand-moved clock."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot.clock import ManualClock
+from bot.dispatcher import TimerDispatcher
+from bot.errors import NotAllowed, ServiceError
+from bot.replies import Notice
+from bot.service import MatchService
+from bot.time_bank import DAY, HOUR, Bank, SeatClock, format_left, settle, starting
+from tests.bot.conftest import ALICE, BOB, CAROL, DAVE, GUILD, FrontEnd
+
+
+class Harness:
+    def __init__(self, service: MatchService, clock: ManualClock) -> None:
+        self.raw = service
+        self.service = FrontEnd(service)
+        self.clock = clock
+        self.notices: list[Notice] = []
+        self.dispatcher = TimerDispatcher(service, self._announce)
+
+    async def _announce(self, notice: Notice, nonce: str) -> None:
+        self.notices.append(notice)
+
+    async def after(self, hours: float) -> list[Notice]:
+        seen = len(self.notices)
+        await self.clock.advance(hours * HOUR)
+        await self.dispatcher.settled()
+        return self.notices[seen:]
+
+    async def clocks(self, channel: int) -> str:
+        state = await self.raw.state_of(channel)
+        row = await self.raw.book.load(channel)
+        return await self.raw.clock_text(row[0].id) if state else ""
+
+    async def pass_turn(self, channel: int, user: int) -> None:
+        """Nika: two passes end a turn."""
+        await self.service.act(channel, user, "pass")
+        await self.service.act(channel, user, "pass")
+
+
+@pytest.fixture
+async def harness(db_path: str) -> AsyncIterator[Harness]:
+    clock = ManualClock()
+    service = await MatchService.open(db_path, clock=clock)
+    harness = Harness(service, clock)
+    harness.dispatcher.start()
+    yield harness
+    await harness.dispatcher.stop()
+    await service.close()
+
+
+async def nika(h: Harness, channel: int, *, deadline: int = 1, bank: int | None = None) -> None:
+    await h.service.new_match(GUILD, channel, ALICE, "athens-messene", game="nika", deadline_days=deadline,
+                              bank_days=bank)  # fmt: skip
+    await h.service.join(channel, BOB, "sparta-thebes")
+    await h.service.start(channel, ALICE)
+
+
+def timeouts(notices: list[Notice]) -> list[Notice]:
+    return [n for n in notices if "ran out" in n.reply.text]
+
+
+def warnings(notices: list[Notice]) -> list[Notice]:
+    return [n for n in notices if "final warning" in n.reply.text]
+
+
+# --- the bank's arithmetic ------------------------------------------------------------------
+
+
+@settings(max_examples=60, deadline=None, derandomize=True)
+@given(
+    deadline=st.sampled_from([1, 2, 3, 7]),
+    extra=st.integers(0, 23),
+    spent=st.lists(st.floats(0, 1.2), min_size=1, max_size=40),
+)
+def test_a_clock_gains_a_turn_per_turn_and_never_holds_more_than_the_bank(
+    deadline: int, extra: int, spent: list[float]
+) -> None:
+    bank = Bank.of(deadline, min(30, deadline + extra))
+    assert bank is not None
+    clocks = starting(["red", "blue"], bank)
+    now = 0.0
+    expected = bank.turn
+    for index, fraction in enumerate(spent):
+        seat, other = ("red", "blue") if index % 2 == 0 else ("blue", "red")
+        clocks = settle(clocks, bank, now, owed=[seat], running=[seat])
+        left = clocks[seat].left(now)
+        used = min(left, fraction * left)
+        now += used
+        clocks = settle(clocks, bank, now, owed=[other], running=[other])
+        gained = clocks[seat].left(now)
+        assert gained <= bank.most + 1e-6
+        assert gained == pytest.approx(min(bank.most, left - used + bank.turn))
+        if seat == "red":
+            expected = min(bank.most, expected - used + bank.turn)
+            assert gained == pytest.approx(expected)
+        assert clocks[seat].runs_out_at is None and clocks[other].running
+
+
+def test_times_read_as_players_read_them() -> None:
+    assert format_left(2 * DAY + 5 * HOUR + 59 * 60) == "2d 5h"
+    assert format_left(6 * DAY) == "6d"
+    assert format_left(7 * HOUR) == "7h"
+    assert format_left(40 * 60 + 5) == "40m"
+    assert Bank.of(1, None) == Bank(DAY, DAY) and Bank.of(None, 5) is None
+    assert Bank(DAY, DAY).warning_before == 6 * HOUR and Bank(2 * DAY, 9 * DAY).warning_before == 12 * HOUR
+    standing = SeatClock("red", 3 * HOUR)
+    assert standing.left(10**9) == 3 * HOUR  # a standing clock does not run
+
+
+# --- clocks in play ---------------------------------------------------------------------------
+
+
+async def test_quick_turns_fill_the_bank_and_a_timeout_comes_once_it_is_spent(harness: Harness) -> None:
+    h = harness
+    with pytest.raises(ServiceError, match="time bank holds 2 to 30 days"):
+        await h.service.new_match(GUILD, 1, ALICE, "athens-messene", game="nika", deadline_days=2, bank_days=1)
+    with pytest.raises(ServiceError, match="needs a turn deadline"):
+        await h.service.new_match(GUILD, 1, ALICE, "athens-messene", game="nika", bank_days=3)
+    await h.service.new_match(GUILD, 1, ALICE, "red", game="pikemen", players=2, deadline_days=1, bank_days=3)
+    await h.service.join(1, BOB, "blue")
+    await h.service.start(1, ALICE)
+    assert await h.clocks(1) == "⏱ Red 1d · Blue 1d"
+    await h.after(1)
+    await play_turn(h, 1)
+    assert await h.clocks(1) == "⏱ Red 1d 23h · Blue 1d"
+    for _ in range(9):  # quick turns: both banks fill up to 3 days, never more
+        await h.after(1)
+        await play_turn(h, 1)
+        line = await h.clocks(1)
+        assert "3d 1h" not in line and "4d" not in line
+    board = (await h.raw.board(1)).text
+    assert "⏱ Red 3d · Blue 3d" in board  # red to act, with its whole bank
+    assert timeouts(await h.after(70)) == []  # a plain 1-day deadline would have passed long ago
+    [expired] = timeouts(await h.after(2))
+    assert "Red's clock ran out (its time bank was spent)" in expired.reply.text
+    assert "Red ran out of time: Blue wins" in expired.reply.text  # what a timeout does in Pikemen
+    assert "⏱" not in expired.reply.text  # a finished match has no clocks
+
+
+async def test_a_restart_in_the_middle_of_a_turn_keeps_every_clock(db_path: str) -> None:
+    clock = ManualClock()
+    first = Harness(await MatchService.open(db_path, clock=clock), clock)
+    await nika(first, 2, deadline=2, bank=4)
+    await clock.advance(3 * HOUR)
+    await first.pass_turn(2, ALICE)
+    await clock.advance(20 * HOUR)  # Sparta's turn, 20 hours in
+    await first.raw.close()  # the bot is down for 10 hours
+    await clock.advance(10 * HOUR)
+    second = Harness(await MatchService.open(db_path, clock=clock), clock)
+    second.dispatcher.start()
+    try:
+        assert await second.clocks(2) == "⏱ Athens 3d 21h · Sparta 18h · Messene 2d · Thebes 2d"
+        assert timeouts(await second.after(17.5)) == []
+        [expired] = timeouts(await second.after(0.5))
+        assert "Sparta's clock ran out" in expired.reply.text
+    finally:
+        await second.dispatcher.stop()
+        await second.raw.close()
+
+
+async def test_the_final_warning_comes_once_a_turn(harness: Harness) -> None:
+    h = harness
+    await nika(h, 3, deadline=2)
+    assert warnings(await h.after(35.5)) == []
+    [warning] = warnings(await h.after(1))
+    assert warning.reply.mentions == (ALICE,) and warning.dm_user_ids == ()
+    assert "final warning: Athens has 11h left" in warning.reply.text
+    assert warnings(await h.after(11)) == []  # once a turn, not again before the end
+    await h.pass_turn(3, ALICE)
+    await h.service.settings(GUILD, 3, BOB, dm_reminders=True)
+    [warning] = warnings(await h.after(36))
+    assert warning.reply.mentions == (BOB,) and warning.dm_user_ids == (BOB,)  # by DM, as chosen
+    assert warnings(await h.after(11.9)) == []
+
+
+async def test_a_short_clock_warns_a_quarter_of_a_turn_before(harness: Harness) -> None:
+    h = harness
+    await nika(h, 4, deadline=1)
+    assert warnings(await h.after(17.9)) == []
+    [warning] = warnings(await h.after(0.2))
+    assert "Athens has 5h left" in warning.reply.text
+
+
+# --- vacations ----------------------------------------------------------------------------
+
+
+async def pikemen_four(h: Harness, channel: int) -> None:
+    await h.service.new_match(GUILD, channel, ALICE, "red", game="pikemen", players=4, deadline_days=1)
+    for user, seat in ((BOB, "yellow"), (CAROL, "green"), (DAVE, "blue")):
+        await h.service.join(channel, user, seat)
+    await h.service.start(channel, ALICE)
+
+
+async def play_turn(h: Harness, channel: int) -> None:
+    state = await h.raw.state_of(channel)
+    seat, user = state.to_act, state.acting_user()
+    assert user is not None
+    while state.to_act == seat and not state.is_over:
+        await h.service.act(channel, user, (await h.raw.legal_actions(channel, user))[0])
+        state = await h.raw.state_of(channel)
+
+
+async def test_a_vacation_stops_one_seat_in_a_four_player_match_while_the_others_play_on(harness: Harness) -> None:
+    h = harness
+    await pikemen_four(h, 5)
+    reply = await h.raw.vacation(GUILD, CAROL, 3)
+    assert "on vacation in this server until 2027-01-18 08:00 UTC" in reply.text
+    assert "Vacation left this year: 11d of 14 days" in reply.text
+    [told] = [n for n in await h.after(0) if n.channel_id == 5]
+    assert told.reply.text.startswith(f"🏖 <@{CAROL}> is on vacation until 2027-01-18 08:00 UTC")
+    await h.after(5)
+    await play_turn(h, 5)  # red
+    await h.after(5)
+    await play_turn(h, 5)  # yellow: green (on vacation) is to act
+    line = await h.clocks(5)
+    assert "Green 1d (on vacation until 2027-01-18 08:00 UTC)" in line
+    assert "Red 1d" in line and "Yellow 1d" in line
+    later = await h.after(60)  # green's clock stands: no warning, no reminder, no timeout
+    assert timeouts(later) == [] and warnings(later) == [] and not [n for n in later if "⏰" in n.reply.text]
+    assert (await h.raw.state_of(5)).to_act == "green"
+    back = await h.after(12)  # the vacation ends: green's clock runs again, from a whole day
+    assert timeouts(back) == []
+    assert "Green 1d ·" in await h.clocks(5) or "Green 23h" in await h.clocks(5)
+    [expired] = timeouts(await h.after(24))
+    assert "Green's turn ran out" in expired.reply.text
+
+
+async def test_a_vacation_covers_matches_of_two_games_and_ends_early(harness: Harness) -> None:
+    h = harness
+    await nika(h, 6, deadline=1)
+    await h.service.new_match(GUILD, 7, BOB, "red", game="pikemen", players=2, deadline_days=2)
+    await h.service.join(7, ALICE, "blue")
+    await h.service.start(7, BOB)
+    await h.after(1)
+    await play_turn(h, 7)  # blue (alice) to act there too
+    await h.raw.vacation(GUILD, ALICE, 5)
+    assert "Athens 23h (on vacation until" in await h.clocks(6)
+    assert "Blue 2d (on vacation until" in await h.clocks(7)
+    assert timeouts(await h.after(24 * 4)) == []
+    ended = await h.raw.vacation(GUILD, ALICE, 0)  # back early: the unused days are kept
+    assert "Your vacation has ended" in ended.text
+    assert "Vacation left this year: 10d of 14 days" in ended.text  # 4 days used, counted to the hour
+    assert "on vacation" not in await h.clocks(6)
+    [expired] = timeouts(await h.after(23))
+    assert expired.channel_id == 6
+
+
+async def test_vacation_limits(harness: Harness) -> None:
+    h = harness
+    await nika(h, 8, deadline=1)
+    with pytest.raises(NotAllowed, match="more vacation than you have left"):
+        await h.raw.vacation(GUILD, BOB, 15)
+    with pytest.raises(NotAllowed, match="Manage Channels"):
+        await h.raw.vacation_allowance(GUILD, 60)
+    await h.raw.vacation_allowance(GUILD, 60, can_manage=True)
+    await h.raw.vacation(GUILD, BOB, 20)
+    with pytest.raises(NotAllowed, match="at most 30 days at a stretch"):
+        await h.raw.vacation(GUILD, BOB, 11)
+    await h.after(1.5)
+    assert "Vacation left this year: 30d of 60 days" in (await h.raw.vacation(GUILD, BOB, 10)).text
+    ended = await h.raw.vacation(GUILD, BOB, 0)
+    assert "Vacation left this year: 59d 22h of 60 days" in ended.text  # 1.5 h counted as 2
+    with pytest.raises(NotAllowed, match="not on vacation"):
+        await h.raw.vacation(GUILD, BOB, 0)
+    await h.after(12.5)  # athens: 10 h left of its turn
+    with pytest.raises(NotAllowed, match="less than 12 hours left"):
+        await h.raw.vacation(GUILD, ALICE, 3)
+    assert "on vacation" not in await h.clocks(8)
+
+
+# --- pause by agreement ---------------------------------------------------------------------
+
+
+async def test_a_pause_needs_everyone_and_resume_restarts_the_clocks_where_they_stood(harness: Harness) -> None:
+    h = harness
+    await nika(h, 9, deadline=1)
+    await h.after(4)
+    with pytest.raises(NotAllowed, match="nobody has offered"):
+        await h.raw.pause(9, BOB, "accept")
+    offered = await h.raw.pause(9, ALICE, "offer")
+    assert "offers to pause" in offered.text and offered.mentions == (BOB,)
+    declined = await h.raw.pause(9, BOB, "decline")
+    assert "declined the pause" in declined.text
+    await h.raw.pause(9, ALICE, "offer")
+    agreed = await h.raw.pause(9, BOB, "accept")
+    assert "Everyone agreed" in agreed.text
+    assert await h.clocks(9) == "⏱ Athens 20h · Sparta 1d · Messene 1d · Thebes 1d (paused by agreement)"
+    with pytest.raises(NotAllowed, match="paused by agreement"):
+        await h.service.act(9, ALICE, "pass")
+    quiet = await h.after(24 * 5)
+    assert quiet == []  # no reminder, warning or timeout while paused
+    resumed = await h.raw.resume(9, BOB)
+    assert "resumed the match" in resumed.text and "⏱ Athens 20h · Sparta 1d ·" in resumed.text
+    with pytest.raises(NotAllowed, match="not paused"):
+        await h.raw.resume(9, ALICE)
+    assert timeouts(await h.after(19.9)) == []
+    [expired] = timeouts(await h.after(0.1))
+    assert "Athens' turn ran out" in expired.reply.text
