@@ -46,6 +46,7 @@ class SeatClock:
     runs_out_at: float | None = None  # set while it runs
     on_turn: bool = False  # the seat owes an action (its turn, or a secret setup)
     warned: bool = False  # its final warning of this turn went out
+    gained: float = 0.0  # what its last turn added (taken back if that turn is undone)
 
     @property
     def running(self) -> bool:
@@ -70,11 +71,13 @@ def settle(
     owed: Iterable[str],
     running: Iterable[str],
     fresh: bool = False,
+    undo: bool = False,
 ) -> dict[str, SeatClock]:
     """The clocks after a change at `now`: `owed` are the seats that owe an action now, `running`
     those of them whose clock may run (not on vacation, nothing paused). A seat whose turn just
     ended gains a turn's time, up to the bank; `fresh` gives every owed seat at least a turn's time
-    (a match that comes back after its channel was unreachable)."""
+    (a match that comes back after its channel was unreachable). An `undo` that gives a turn back
+    takes back what that turn's end added, and the seat whose turn it takes away gains nothing."""
     owed_now, running_now = set(owed), set(running)
     settled: dict[str, SeatClock] = {}
     for seat, clock in clocks.items():
@@ -82,19 +85,25 @@ def settle(
         changed = False
         warned = clock.warned
         on_turn = seat in owed_now
-        if clock.on_turn and not on_turn:  # its turn ended
-            left, changed, warned = min(bank.most, left + bank.turn), True, False
-        elif on_turn and not clock.on_turn:  # its turn begins
+        gained = clock.gained
+        if clock.on_turn and not on_turn and not undo:  # its turn ended
+            gained = min(bank.most, left + bank.turn) - left
+            left, changed, warned = left + gained, True, False
+        elif clock.on_turn and not on_turn and clock.running:  # an undo took its turn away: time refunded
+            left, changed = clock.remaining, True
+        elif on_turn and not clock.on_turn:  # its turn begins (or, undone, comes back)
             warned = False
+            if undo:
+                left, changed, gained = max(0.0, left - gained), True, 0.0
         if fresh and on_turn and left < bank.turn:
             left, changed = bank.turn, True
         if seat in running_now and on_turn:
             keep = clock.running and not changed
             runs_out_at = clock.runs_out_at if keep else now + left
             remaining = clock.remaining if keep else left
-            settled[seat] = SeatClock(seat, remaining, runs_out_at, on_turn, warned)
+            settled[seat] = SeatClock(seat, remaining, runs_out_at, on_turn, warned, gained)
         else:
-            settled[seat] = SeatClock(seat, left, None, on_turn, warned)
+            settled[seat] = SeatClock(seat, left, None, on_turn, warned, gained)
     return settled
 
 

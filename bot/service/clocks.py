@@ -43,6 +43,7 @@ async def sync(
     *,
     state: MatchState | None = None,
     fresh: bool = False,
+    undo: bool = False,
 ) -> dict[str, SeatClock]:
     """Settle the match's clocks at `now` and schedule their timers. `row` is read afresh inside
     the caller's transaction; `state`, when given, is the match after the change (else the seats
@@ -58,7 +59,7 @@ async def sync(
     owed = owed_seats(state) if state is not None else tuple(s for s, c in clocks.items() if c.on_turn)
     away = await vacations.away_until(db, row.guild_id, tuple(sorted({u for u in holders.values() if u})), now)
     running = () if clocks_stand(row) else tuple(s for s in owed if holders.get(s) not in away)
-    settled = settle(clocks, bank, now, owed=owed, running=running, fresh=fresh)
+    settled = settle(clocks, bank, now, owed=owed, running=running, fresh=fresh, undo=undo)
     await seat_clocks.save(db, row.id, settled)
     if (due := first_run_out(settled)) is not None:
         await timers.schedule(db, row.id, TimerKind.DEADLINE, due, now)
@@ -117,7 +118,8 @@ async def projected(db: Connection, row: MatchRow, state: MatchState, now: float
     owed = owed_seats(state)
     away = await away_of(db, row, state, now)
     running = () if clocks_stand(row) else tuple(s for s in owed if state.seats.get(s) not in away)
-    return settle(clocks, bank, now, owed=owed, running=running)
+    # Right after an undo the stored clocks are those before it: settle them as the commit will.
+    return settle(clocks, bank, now, owed=owed, running=running, undo=state.undone)
 
 
 async def away_of(db: Connection, row: MatchRow, state: MatchState, now: float) -> dict[int, float]:

@@ -74,7 +74,8 @@ class TurnTimers:
         # The clocks follow the match row as it is now, inside this transaction: a settings
         # change racing with the start either lands first (and is read here) or conflicts.
         current = await queries.match_by_id(db, row.id) or row
-        await clocks.sync(db, current, now, state=after, fresh=fresh)
+        undo = len(after.played) < len(before.played)  # a turn given back takes back what its end added
+        await clocks.sync(db, current, now, state=after, fresh=fresh, undo=undo)
         if clocks.clocks_stand(current):
             # Paused (by agreement, or its channel cannot be posted to: bot/service/paused.py):
             # nothing is expected of anyone until it resumes.

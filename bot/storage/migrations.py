@@ -303,6 +303,7 @@ SQLITE_MIGRATIONS: list[tuple[int, list[str]]] = [
                 runs_out_at REAL,
                 on_turn INTEGER NOT NULL DEFAULT 0,
                 warned INTEGER NOT NULL DEFAULT 0,
+                gained REAL NOT NULL DEFAULT 0,
                 PRIMARY KEY (match_id, seat)
             )
             """,

@@ -191,6 +191,7 @@ POSTGRES_MIGRATIONS: list[tuple[int, list[str]]] = [
                 runs_out_at DOUBLE PRECISION,
                 on_turn INTEGER NOT NULL DEFAULT 0,
                 warned INTEGER NOT NULL DEFAULT 0,
+                gained DOUBLE PRECISION NOT NULL DEFAULT 0,
                 PRIMARY KEY (match_id, seat)
             )
             """,

@@ -65,7 +65,7 @@ async def nika(h: Harness, channel: int, *, deadline: int = 1, bank: int | None 
 
 
 def timeouts(notices: list[Notice]) -> list[Notice]:
-    return [n for n in notices if "ran out" in n.reply.text]
+    return [n for n in notices if "ran out" in n.reply.text or "deadline passed" in n.reply.text]
 
 
 def warnings(notices: list[Notice]) -> list[Notice]:
@@ -305,3 +305,64 @@ async def test_a_pause_needs_everyone_and_resume_restarts_the_clocks_where_they_
     assert timeouts(await h.after(19.9)) == []
     [expired] = timeouts(await h.after(0.1))
     assert "Athens' turn ran out" in expired.reply.text
+
+
+async def test_an_undone_turn_takes_back_what_its_end_added(harness: Harness) -> None:
+    h = harness
+    await h.service.new_match(GUILD, 10, ALICE, "red", game="pikemen", players=2, deadline_days=1, bank_days=3)
+    await h.service.join(10, BOB, "blue")
+    await h.service.start(10, ALICE)
+    await h.after(1)
+    await play_turn(h, 10)
+    assert await h.clocks(10) == "⏱ Red 1d 23h · Blue 1d"
+    await h.after(2)
+    undone = await h.service.undo(10, ALICE)  # red's turn again: no bank gained by moving and taking it back
+    assert "⏱ Red 23h · Blue 1d" in undone.text
+    assert await h.clocks(10) == "⏱ Red 23h · Blue 1d"  # blue's two hours were not blue's turn's end either
+
+
+async def test_secret_setups_run_on_both_clocks_and_only_the_late_one_gets_a_random_row(harness: Harness) -> None:
+    h = harness
+    await h.service.new_match(GUILD, 11, ALICE, "red", game="numica", options={"setup": "choose"}, deadline_days=1,
+                              bank_days=2)  # fmt: skip
+    await h.service.join(11, BOB, "blue")
+    await h.service.start(11, ALICE)
+    assert await h.clocks(11) == "⏱ Red 1d · Blue 1d"
+    await h.after(2)
+    await h.raw.setup(11, ALICE, "sosoosos")
+    assert await h.clocks(11) == "⏱ Red 1d 22h · Blue 22h"  # red's setup done: it gains a turn's time
+    [warning] = warnings(await h.after(16))
+    assert warning.reply.mentions == (BOB,)
+    [expired] = timeouts(await h.after(6))
+    assert "Blue got a random setup" in expired.reply.text
+    state = await h.raw.state_of(11)
+    assert not state.in_setup() and "Red got" not in expired.reply.text and "Red and Blue" not in expired.reply.text
+
+
+async def test_the_console_waits_and_fires_what_falls_due_in_order(db_path: str, tmp_path: object) -> None:
+    from pathlib import Path
+
+    from bot.console import Console, parse_duration
+
+    assert parse_duration("20h") == 20 * HOUR and parse_duration("1d12h") == 36 * HOUR
+    assert parse_duration("90m") == 5400 and parse_duration("soon") is None and parse_duration("500d") is None
+    clock = ManualClock()
+    service = await MatchService.open(db_path, clock=clock)
+    lines: list[str] = []
+    console = Console(service, Path(str(tmp_path)) / "boards", out=lines.append)
+    console.clock, console.dispatcher = clock, TimerDispatcher(service, console.announce)
+    console.dispatcher.start()
+    try:
+        for line in ("/nika new city:athens-messene deadline:2", "as @bob", "/nika join city:sparta-thebes",
+                     "/nika start", "wait soon"):  # fmt: skip
+            assert await console.handle(line)
+        assert "wait takes a duration" in lines[-1]
+        seen = len(lines)
+        assert await console.handle("wait 3d")
+        fired = "\n".join(lines[seen:])
+        order = [fired.index(word) for word in ("⏰", "final warning", "turn ran out", "It is now")]
+        assert order == sorted(order)  # the reminder, the warning, the timeout, in the order they fell due
+        assert "[#1]" in fired and clock.now() == pytest.approx(1_800_000_000 + 3 * 86400, abs=1)
+    finally:
+        await console.dispatcher.stop()
+        await service.close()
