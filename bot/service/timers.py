@@ -23,7 +23,7 @@ from bot.service import clocks
 from bot.service.book import MatchBook
 from bot.service.notices import notice_json, notice_now
 from bot.service.play import Play
-from bot.storage import Connection, MatchRow, outbox, seat_clocks, timers
+from bot.storage import Connection, MatchRow, outbox, seat_clocks, timers, vacations
 from bot.storage import matches as queries
 from bot.storage.timers import TimerKind, TimerRow
 from bot.time_bank import Bank, format_left, mark_warned
@@ -127,7 +127,7 @@ class TurnTimers:
             if timer.kind is TimerKind.WARNING:
                 return await self._final_warning(row, state, timer)
             if timer.kind is TimerKind.VACATION:
-                return await self._vacation_over(row, timer)
+                return await self._vacation_over(row, state, timer)
             if timer.kind is TimerKind.COMPUTER:
                 return await self._computer_turn(row, state, timer)
             return await self._remind(row, state, timer)
@@ -238,14 +238,26 @@ class TurnTimers:
         self.book.timers_changed()
         return True
 
-    async def _vacation_over(self, row: MatchRow, timer: TimerRow) -> bool:
-        """A player's vacation ended: their seats' clocks run again (nothing is posted: the next
-        board shows it; the player was told when it would end)."""
+    async def _vacation_over(self, row: MatchRow, state: MatchState, timer: TimerRow) -> bool:
+        """A player's vacation ended: their seats' clocks run again, their reminders resume, and the
+        channel is told."""
+        now = self.book.clock.now()
         async with self.book.storage.transaction() as db:
-            if await timers.take(db, timer.id):
-                await clocks.sync_match(db, row.id, self.book.clock.now())
+            if not await timers.take(db, timer.id):
+                return False
+            await db.execute("UPDATE matches SET updated_at = updated_at WHERE id = ?", row.id)  # lock, as sync_match
+            current = await queries.match_by_id(db, row.id)
+            if current is None or current.status != "active":
+                return False
+            await self.reschedule(db, current, state, state, now, activity=True, new_turn=False)
+            back = await vacations.ended_between(db, row.guild_id, tuple(sorted(state.players)), timer.due - 1, now)
+            for user_id in back:
+                reply = Reply(str(M("🏖 {who} is back from vacation: their clocks in this match run again.",
+                                    who=texts.mention(user_id))), match_id=row.id, game=row.game)  # fmt: skip
+                await outbox.add(db, row.id, row.guild_id, row.channel_id,
+                                 notice_json(notice_now(row.guild_id, row.channel_id, reply)), now)  # fmt: skip
         self.book.timers_changed()
-        return False
+        return bool(back)
 
     async def _computer_turn(self, row: MatchRow, state: MatchState, timer: TimerRow) -> bool:
         seat = state.acting_computer()

@@ -38,6 +38,21 @@ async def away_until(db: Connection, guild_id: int, user_ids: tuple[int, ...], n
     return away
 
 
+async def ended_between(
+    db: Connection, guild_id: int, user_ids: tuple[int, ...], since: float, now: float
+) -> list[int]:
+    """Which of these members' vacations in this server ended in (since, now], and are not renewed."""
+    ended = []
+    for user_id in user_ids:
+        row = await db.fetchone(
+            "SELECT COUNT(*) FROM vacations WHERE guild_id = ? AND user_id = ? AND ends_at > ? AND ends_at <= ?",
+            guild_id, user_id, since, now,
+        )  # fmt: skip
+        if row and row[0] and await current(db, guild_id, user_id, now) is None:
+            ended.append(user_id)
+    return ended
+
+
 async def used_seconds(db: Connection, guild_id: int, user_id: int, since: float, now: float) -> float:
     """Vacation time used since `since`, each vacation counted to the (started) hour."""
     rows = await db.fetchall(

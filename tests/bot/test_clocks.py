@@ -229,6 +229,7 @@ async def test_a_vacation_stops_one_seat_in_a_four_player_match_while_the_others
     assert (await h.raw.state_of(5)).to_act == "green"
     back = await h.after(12)  # the vacation ends: green's clock runs again, from a whole day
     assert timeouts(back) == []
+    assert [n for n in back if n.reply.text.startswith(f"🏖 <@{CAROL}> is back from vacation")]
     assert "Green 1d ·" in await h.clocks(5) or "Green 23h" in await h.clocks(5)
     [expired] = timeouts(await h.after(24))
     assert "Green's turn ran out" in expired.reply.text
