@@ -289,6 +289,9 @@ class TurnTimers:
                 return False
             away = await clocks.away_of(db, row, state, now)  # reminders to those on vacation pause
             waiting = tuple(uid for uid in _humans_waited_for(state) if uid not in away)
+            stored = await seat_clocks.of_match(db, row.id)
+            if any(c.runs_out_at is not None and c.runs_out_at <= timer.due + 1.0 for c in stored.values()):
+                return False  # due as the clock runs out: the timeout says it, not a reminder
             current = await queries.match_by_id(db, row.id)
             if current is None or current.turn_reminders >= MAX_REMINDERS_PER_TURN or not waiting:
                 return False

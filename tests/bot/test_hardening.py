@@ -286,11 +286,13 @@ async def start_match(service: MatchService, channel: int, delay: float) -> str:
 # --- 14. notices are delivered at least once -----------------------------------------------------
 async def test_a_notice_whose_post_failed_is_posted_again_with_the_same_nonce(posts: Posts) -> None:
     await started(posts.service, 1, deadline_days=1)
+    [warned] = await posts.after(20 * HOUR)  # the final warning, 6 hours before a 1-day clock runs out
+    assert "final warning" in warned
     posts.failures = [RuntimeError("Discord answered 503")]
-    assert await posts.after(DAY) == []  # the turn ran out (in tic-tac-toe, a loss); the post failed
+    assert await posts.after(4 * HOUR) == []  # the turn ran out (in tic-tac-toe, a loss); the post failed
     [again] = await posts.after(5)  # the first back-off
     assert "turn ran out (the 1-day deadline)" in again
-    [(_, nonce)] = posts.posted
+    [_, (_, nonce)] = posts.posted
     assert nonce.startswith("o")
     assert await posts.after(600) == []  # delivered once: nothing is left to post
     assert await timeouts_logged(posts.service, 1) == 1
