@@ -49,12 +49,12 @@ TABLES = (
     Table("log", ("match_id", "seq"), "log entries"),
     Table("snapshots", ("match_id", "version"), "snapshots"),
     Table("timers", ("id",), "timers"),
-    Table("seat_clocks", ("match_id", "seat"), "seat clocks"),
-    Table("vacations", ("id",), "vacations"),
     Table("outbox", ("id",), "pending notices"),
     Table("guild_settings", ("guild_id",), "server settings"),
     Table("user_settings", ("user_id",), "player settings"),
     Table("bot_state", ("key",), "bot facts"),
+    Table("seat_clocks", ("match_id", "seat"), "seat clocks"),
+    Table("vacations", ("id",), "vacations"),
 )
 # Facts such as a command-tree hash may already be in a target the bot started on; the
 # target's own value is kept, and such a database still counts as empty.

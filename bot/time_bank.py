@@ -72,13 +72,16 @@ def settle(
     running: Iterable[str],
     fresh: bool = False,
     undo: bool = False,
+    restarted: Iterable[str] = (),
 ) -> dict[str, SeatClock]:
     """The clocks after a change at `now`: `owed` are the seats that owe an action now, `running`
     those of them whose clock may run (not on vacation, nothing paused). A seat whose turn just
     ended gains a turn's time, up to the bank; `fresh` gives every owed seat at least a turn's time
     (a match that comes back after its channel was unreachable). An `undo` that gives a turn back
-    takes back what that turn's end added, and the seat whose turn it takes away gains nothing."""
-    owed_now, running_now = set(owed), set(running)
+    takes back what that turn's end added, and the seat whose turn it takes away gains nothing.
+    `restarted` seats ended a turn and begin another at once (a secret setup made by the host,
+    then the first move)."""
+    owed_now, running_now, again = set(owed), set(running), set(restarted)
     settled: dict[str, SeatClock] = {}
     for seat, clock in clocks.items():
         left = clock.left(now)
@@ -86,7 +89,7 @@ def settle(
         warned = clock.warned
         on_turn = seat in owed_now
         gained = clock.gained
-        if clock.on_turn and not on_turn and not undo:  # its turn ended
+        if clock.on_turn and (not on_turn or seat in again) and not undo:  # its turn ended
             gained = min(bank.most, left + bank.turn) - left
             left, changed, warned = left + gained, True, False
         elif clock.on_turn and not on_turn and clock.running:  # an undo took its turn away: time refunded

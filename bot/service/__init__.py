@@ -299,7 +299,7 @@ class MatchService:
         return await self.agreed_pause.resume(channel_id, user_id)
 
     async def clock_text(self, match_id: int) -> str:
-        """A match's clocks line as it stands ("⏱ Red 2d 5h · Blue 6d"; "" without clocks), e.g. for a digest."""
+        """A match's clocks line as it stands ("⏱ First 2d 5h · Second 6d"; "" without clocks), e.g. for a digest."""
         row, state = await self.book.load_match(match_id)
         async with self.storage.reading() as db:
             return await clocks.clock_text(db, row, state, self.clock.now())

@@ -59,7 +59,8 @@ async def sync(
     owed = owed_seats(state) if state is not None else tuple(s for s, c in clocks.items() if c.on_turn)
     away = await vacations.away_until(db, row.guild_id, tuple(sorted({u for u in holders.values() if u})), now)
     running = () if clocks_stand(row) else tuple(s for s in owed if holders.get(s) not in away)
-    settled = settle(clocks, bank, now, owed=owed, running=running, fresh=fresh, undo=undo)
+    settled = settle(clocks, bank, now, owed=owed, running=running, fresh=fresh, undo=undo,
+                     restarted=_setup_over(state, clocks))  # fmt: skip
     await seat_clocks.save(db, row.id, settled)
     if (due := first_run_out(settled)) is not None:
         await timers.schedule(db, row.id, TimerKind.DEADLINE, due, now)
@@ -87,7 +88,7 @@ def clocks_line(
     away: Mapping[int, float] | None = None,
     paused: bool = False,
 ) -> str:
-    """Each seat's time left, in turn order: "⏱ Red 2d 5h · Blue 6d", the seats on vacation said so."""
+    """Each seat's time left, in turn order: "⏱ First 2d 5h · Second 6d", the seats on vacation said so."""
     if not clocks:
         return ""
     away = away or {}
@@ -119,7 +120,18 @@ async def projected(db: Connection, row: MatchRow, state: MatchState, now: float
     away = await away_of(db, row, state, now)
     running = () if clocks_stand(row) else tuple(s for s in owed if state.seats.get(s) not in away)
     # Right after an undo the stored clocks are those before it: settle them as the commit will.
-    return settle(clocks, bank, now, owed=owed, running=running, undo=state.undone)
+    return settle(clocks, bank, now, owed=owed, running=running, undo=state.undone,
+                  restarted=_setup_over(state, clocks))  # fmt: skip
+
+
+def _setup_over(state: MatchState | None, clocks: Mapping[str, SeatClock]) -> tuple[str, ...]:
+    """Seats whose secret setup ended as play began: several seats owed an action at once happens
+    only in a setup, so if the clocks say so and the match is no longer in one, each of them ended
+    its setup (and the one to act begins its first turn)."""
+    if state is None or state.in_setup():
+        return ()
+    before = [seat for seat, clock in clocks.items() if clock.on_turn]
+    return tuple(before) if len(before) > 1 else ()
 
 
 async def away_of(db: Connection, row: MatchRow, state: MatchState, now: float) -> dict[int, float]:

@@ -60,7 +60,9 @@ async def suggested(service: MatchService, user: int, channel: int, command: str
 # --- the lobby ---------------------------------------------------------------------------
 def test_new_offers_players_target_and_seats_by_colour() -> None:
     new = commands_for(GAME)["new"]
-    assert [o.name for o in new.options] == ["seat", "players", "target", "deadline", "from", "record", "thread"]
+    assert [o.name for o in new.options] == [
+        "seat", "players", "target", "deadline", "bank", "from", "record", "thread",
+    ]  # fmt: skip
     seat, players, target = new.options[:3]
     assert seat.required and {c.value for c in seat.choices} == {"red", "yellow", "green", "blue"}
     assert [c.value for c in players.choices] == ["2", "3", "4"]

@@ -54,7 +54,7 @@ async def test_the_lobby_continues_and_starts(upgraded) -> None:
     async with service.storage.reading() as db:
         row = await queries.match_by_id(db, 1)
         assert row is not None and row.deadline_days == 2  # chosen in the first release
-        assert {t.kind.value for t in await timers.of_match(db, 1)} == {"reminder", "deadline"}
+        assert {t.kind.value for t in await timers.of_match(db, 1)} == {"reminder", "deadline", "warning"}
 
 
 async def test_a_running_match_continues_with_its_undo_and_board(upgraded) -> None:

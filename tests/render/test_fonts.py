@@ -28,7 +28,7 @@ def missing(font: Font, text: str) -> set[str]:
 
 # Catalogues hold Discord's texts too (menus, help pages), where these signs are shown by
 # the reader's own fonts; no board draws them.
-DISCORD_ONLY = {"✕", "✗", "•", "→", "↩", "⌛", "⏰"}
+DISCORD_ONLY = {"✕", "✗", "•", "→", "↩", "⌛", "⏰", "⚠", "\ufe0f", "⏸", "▶", "⏩", "🏖", "⏱"}
 
 
 def _translated(language: str) -> Iterator[str]:

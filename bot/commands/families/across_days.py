@@ -39,7 +39,7 @@ PAUSE_CHOICES = (*DRAW_CHOICES, Choice("resume", "resume"))
 
 async def _correspondence(ctx: Context, o: Mapping[str, Any]) -> Reply | None:
     """A vacation, the server's allowance, or a pause by agreement (Discord allows a game 25
-    commands and Nika has 25 already, so these are settings: `settings vacation:3`, `settings
+    commands and a game's group may hold 25 already, so these are settings: `settings vacation:3`, `settings
     pause:offer`). A pause is everyone's business: its words go to the channel with a private "done"."""
     if (allowance := o.get("vacation_allowance")) is not None:
         return await ctx.service.vacation_allowance(ctx.who.guild_id, int(allowance), can_manage=ctx.who.can_manage)
