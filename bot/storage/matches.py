@@ -223,13 +223,15 @@ async def append_log(db: Connection, match_id: int, seq: int, row: LogRow) -> No
 
 
 async def save_snapshot(db: Connection, match_id: int, version: int, data: str, *, keep: int) -> None:
-    """Store a match's snapshot at `version`, keeping only the newest `keep`."""
-    await db.execute("INSERT INTO snapshots (match_id, version, data) VALUES (?, ?, ?)", match_id, version, data)
-    await db.execute(
+    """Store a match's snapshot at `version`, keeping only the newest `keep`. Queued
+    (`Connection.later`): the older ones go first, so the two writes can be one statement."""
+    assert keep >= 1
+    await db.later(
         "DELETE FROM snapshots WHERE match_id = ? AND version NOT IN "
         "(SELECT version FROM snapshots WHERE match_id = ? ORDER BY version DESC LIMIT ?)",
-        match_id, match_id, keep,
+        match_id, match_id, keep - 1,
     )  # fmt: skip
+    await db.later("INSERT INTO snapshots (match_id, version, data) VALUES (?, ?, ?)", match_id, version, data)
 
 
 async def snapshot_before_tail(db: Connection, match_id: int, tail: int) -> tuple[int, str] | None:

@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from bot.match import snapshot
 from bot.service import MatchService
 from bot.storage import matches, open_storage, outbox, timers
 from bot.storage.matches import NewMatch
@@ -19,7 +20,10 @@ ACTION_ROUND_TRIPS = 8  # issue 24: an action (its commit and the front end's re
 NOW = 1_800_000_000.0
 
 
-async def test_an_action_costs_at_most_eight_round_trips_on_postgresql(postgres: PostgresServer) -> None:
+async def test_an_action_costs_at_most_eight_round_trips_on_postgresql(
+    postgres: PostgresServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(snapshot, "SNAPSHOT_EVERY", 8)  # the actions that also store a snapshot are measured too
     database = postgres.create_database()
     async with RoundTripCounter(database) as counter:
         service = await MatchService.open(counter.url)
@@ -54,6 +58,8 @@ async def test_an_action_costs_at_most_eight_round_trips_on_postgresql(postgres:
     service = await MatchService.open(database)
     try:
         assert (await service.state_of(channel)).version == after.version
+        async with service.storage.reading() as db:
+            assert await db.fetchone("SELECT COUNT(*) FROM snapshots") == (snapshot.KEPT,)
     finally:
         await service.close()
 
