@@ -61,6 +61,7 @@ class ComputerPlayers:
         # Made at the first search: until then no process (nor multiprocessing's resource tracker)
         # runs, so a console or a bot nobody plays the computer against starts without them.
         self._executor: ProcessPoolExecutor | None = None
+        self._closed = False
         from engine.search import BUDGET_MS
 
         # Milliseconds a level thinks per action (its search effort is counted in nodes, so a
@@ -69,6 +70,8 @@ class ComputerPlayers:
 
     @property
     def _pool(self) -> ProcessPoolExecutor:
+        if self._closed:  # a search asked for on the way out would start a worker nobody stops
+            raise RuntimeError("the computer players are closed")
         if self._executor is None:
             import multiprocessing
             from concurrent.futures import ProcessPoolExecutor
@@ -80,6 +83,7 @@ class ComputerPlayers:
 
     async def close(self) -> None:
         """Stop the workers, waiting for a search under way (at most its time budget)."""
+        self._closed = True
         if self._executor is not None:
             await asyncio.to_thread(self._executor.shutdown, wait=True, cancel_futures=True)
 

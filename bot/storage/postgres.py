@@ -146,8 +146,8 @@ class PostgresConnection:
         assert found is not None, "only an INSERT, UPDATE or DELETE can wait to be sent"
         table = found.group(2).lower()
         touched = {name.lower() for name in _READ_TABLES.findall(sql)}
-        if not found.group(1).upper().startswith("INSERT"):
-            touched.add(table)
+        if not found.group(1).upper().startswith("INSERT") or "ON CONFLICT" in sql.upper():
+            touched.add(table)  # it changes rows that are there (an upsert too: not one row twice)
         # Every write of one statement sees the tables as they were before it: a write that
         # reads (or changes rows of) a table an earlier queued write wrote goes after those.
         arguments = sum(len(queued) for _, queued in self._queue)
