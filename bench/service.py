@@ -654,6 +654,18 @@ def paced_side_by_side(sqlite: str, postgres: str, seconds: float, rounds: int) 
     ratio = figures["PostgreSQL"]["p50"] / figures["SQLite"]["p50"]
     print(f"    paced p50: PostgreSQL {ratio:.2f}× SQLite's (target ≤ {P50_RATIO_TARGET:g}×: "
           f"{verdict(ratio <= P50_RATIO_TARGET)})")
+    # One match acting back to back, the backends in turn: no queueing behind other matches, so
+    # the difference is the storage's own (a loaded machine makes the paced run a queue).
+    alone: dict[str, list[float]] = {"SQLite": [], "PostgreSQL": []}
+    for number in range(rounds * 2):
+        for name, location in (("SQLite", sqlite), ("PostgreSQL", postgres))[:: 1 if number % 2 == 0 else -1]:
+            offset = 5_000_000 + number
+            latencies, _ = asyncio.run(play(location, [offset], seconds / 4, None))
+            alone[name] += latencies
+    p50 = {name: statistics.median(values) * 1000 for name, values in alone.items()}
+    print(f"    one match alone, acting back to back: act p50 PostgreSQL {p50['PostgreSQL']:.1f} ms, SQLite "
+          f"{p50['SQLite']:.1f} ms: {p50['PostgreSQL'] / p50['SQLite']:.2f}× ({len(alone['PostgreSQL'])} and "
+          f"{len(alone['SQLite'])} actions)")
 
 
 def worker(location: str, share: str, seconds: str, pace: str) -> None:
