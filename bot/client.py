@@ -18,10 +18,11 @@ from bot.clock import Clock
 from bot.cogs.game import GameCog
 from bot.cogs.panel import DYNAMIC_ITEMS, view_for
 from bot.cogs.posting import send_to
+from bot.command_translator import CommandTranslator
 from bot.config import Settings
 from bot.dispatcher import ChannelGone, ChannelUnreachable, TimerDispatcher
 from bot.errors import ServiceError
-from bot.i18n import CommandTranslator, speaking
+from bot.i18n import speaking
 from bot.inflight import InFlight
 from bot.replies import Notice
 from bot.service import MatchService

@@ -163,11 +163,11 @@ class MatchService:
         if not reply.notice_ids and not (message_id and reply.image is not None and reply.match_id is not None):
             return
         # Not worth a wait for the disk: lost (a power cut), the backup is posted again, nothing worse.
+        # Both writes queued: on PostgreSQL one statement, without BEGIN and COMMIT.
         async with self.storage.transaction(durable=False) as db:
-            for notice_id in reply.notice_ids:
-                await outbox.delivered(db, notice_id)
+            await outbox.delivered(db, *reply.notice_ids)
             if message_id and reply.image is not None and reply.match_id is not None:
-                await matches.update_match(db, reply.match_id, board_message_id=message_id)
+                await matches.update_match_later(db, reply.match_id, board_message_id=message_id)
 
     async def setup(self, channel_id: int, user_id: int, choice: str) -> Reply:
         return await self.play.setup(channel_id, user_id, choice)

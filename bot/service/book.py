@@ -93,6 +93,7 @@ class Scheduler(Protocol):
         activity: bool,
         new_turn: bool | None = None,
         fresh: bool = False,
+        current: MatchRow | None = None,
     ) -> None: ...
 
 
@@ -138,14 +139,20 @@ class MatchBook:
         return await self.load_where(lambda db: queries.match_by_id(db, match_id))
 
     async def load_where(self, find: Callable[[Connection], Awaitable[MatchRow | None]]) -> tuple[MatchRow, MatchState]:
-        async with self.storage.reading() as db:
+        # The row alone first, in one statement (one round trip on PostgreSQL): its version says
+        # whether the cached state is current, as it is for nearly every request.
+        async with self.storage.reading(single=True) as db:
+            row = await find(db)
+        if row is None:
+            raise NoMatch(M("there is no match in this channel"))
+        cached = self._states.get(row.id)
+        if cached is not None and cached[0] == row.version:
+            self._states.move_to_end(row.id)
+            return row, cached[1]
+        async with self.storage.reading() as db:  # the row again, in the snapshot its log is read in
             row = await find(db)
             if row is None:
                 raise NoMatch(M("there is no match in this channel"))
-            cached = self._states.get(row.id)
-            if cached is not None and cached[0] == row.version:
-                self._states.move_to_end(row.id)
-                return row, cached[1]
             seats = await queries.seats_of(db, row.id)
             saved = await queries.snapshot_before_tail(db, row.id, snapshot.TAIL)
             entries = await (queries.log_of(db, row.id) if saved is None else queries.log_after(db, row.id, saved[0]))
@@ -292,22 +299,30 @@ class MatchBook:
         activity = any(item.entry.kind in (EntryKind.ACTION, EntryKind.UNDO, EntryKind.SETUP) for item in logged)
         # A long match is saved whole now and then, so loading it replays only a short tail.
         saved = await asyncio.to_thread(snapshot.dump, new) if snapshot.due(state.version, new.version) else None
-        async with self.claim(row) as db:
-            if guard is not None:
-                await guard(db)
-            position = rules.notation(new.game)
-            for item in logged:
-                await queries.append_log(
-                    db, row.id, item.seq,
-                    LogRow(item.seq, item.entry.kind.value, item.seat, item.entry.user_id, item.text, position, now),
-                )  # fmt: skip
-            await queries.update_match(db, row.id, **columns)
-            if saved is not None:
-                await queries.save_snapshot(db, row.id, new.version, saved, keep=snapshot.KEPT)
-            if self.scheduler is not None:
-                await self.scheduler.reschedule(db, row, state, new, now, activity=activity)
-            if also is not None:
-                await also(db)
+        # Few round trips on PostgreSQL: the version claimed and the row changed in one statement
+        # that returns it (the timers need it), the log and the timers' writes queued to go as one.
+        try:
+            async with self.storage.transaction() as db:
+                current = await queries.claim_version(db, row.id, row.version, now, **columns)
+                if guard is not None:
+                    await guard(db)
+                position = columns["position"]
+                for item in logged:
+                    await queries.append_log(
+                        db, row.id, item.seq,
+                        LogRow(item.seq, item.entry.kind.value, item.seat, item.entry.user_id, item.text, str(position),
+                               now),
+                    )  # fmt: skip
+                if saved is not None:
+                    await queries.save_snapshot(db, row.id, new.version, saved, keep=snapshot.KEPT)
+                if self.scheduler is not None:
+                    await self.scheduler.reschedule(db, row, state, new, now, activity=activity, current=current)
+                if also is not None:
+                    await also(db)
+        except VersionConflict:
+            raise BoardChanged(M("the board changed, look again")) from None
+        finally:
+            self.forget(row.id)
         self.remember(row.id, row.version + 1, new)
         self.timers_changed()
 

@@ -49,11 +49,15 @@ async def sync(
     the caller's transaction; `state`, when given, is the match after the change (else the seats
     owed an action are those the clocks last recorded: a vacation or a pause changes no turn)."""
     bank = Bank.of(row.deadline_days, row.bank_days)
+    if bank is None:  # no deadline, no clock, no clock timer (a deadline is fixed before the start)
+        return {}
     await timers.clear(db, row.id, *CLOCK_TIMERS)
-    if bank is None or row.status != "active":
+    if row.status != "active":
         return {}
     clocks = await seat_clocks.of_match(db, row.id)
-    holders = {s.seat: s.user_id for s in await queries.seats_of(db, row.id)}
+    holders: dict[str, int | None] = (
+        dict(state.seats) if state is not None else {s.seat: s.user_id for s in await queries.seats_of(db, row.id)}
+    )
     if not clocks:
         clocks = starting(sorted(holders) if state is None else [s.slug for s in state.table], bank)
     owed = owed_seats(state) if state is not None else tuple(s for s, c in clocks.items() if c.on_turn)
@@ -156,8 +160,8 @@ async def clocked(
     storage: Storage, row: MatchRow, state: MatchState, now: float, image: Image | None
 ) -> tuple[str, Image | None]:
     """A board post's clocks line, and its picture with the alt text saying it too ("" without clocks)."""
-    if row.status not in ("active", "lobby") or state.is_over:
-        return "", image
+    if row.status not in ("active", "lobby") or state.is_over or Bank.of(row.deadline_days, row.bank_days) is None:
+        return "", image  # no clock: nothing to read (a board post without a deadline costs no query)
     async with storage.reading() as db:
         line = await clock_text(db, row, state, now)
     if line and image is not None:

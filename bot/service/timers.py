@@ -64,7 +64,10 @@ class TurnTimers:
         activity: bool,
         new_turn: bool | None = None,
         fresh: bool = False,
+        current: MatchRow | None = None,
     ) -> None:
+        """`current`: the match row as this transaction has it now, if the caller just read it
+        (saves reading it again). The timers' writes are queued (`Connection.later`)."""
         if after.is_over:
             await timers.clear(db, row.id)
             await seat_clocks.clear(db, row.id)
@@ -73,7 +76,9 @@ class TurnTimers:
             new_turn = after.to_act != before.to_act or after.in_setup() != before.in_setup()
         # The clocks follow the match row as it is now, inside this transaction: a settings
         # change racing with the start either lands first (and is read here) or conflicts.
-        current = await queries.match_by_id(db, row.id) or row
+        if current is None:
+            current = await queries.match_by_id(db, row.id)
+        current = current or row
         undo = len(after.played) < len(before.played)  # a turn given back takes back what its end added
         await clocks.sync(db, current, now, state=after, fresh=fresh, undo=undo)
         if clocks.clocks_stand(current):
@@ -81,17 +86,18 @@ class TurnTimers:
             # nothing is expected of anyone until it resumes.
             await timers.clear(db, row.id, TimerKind.REMINDER, TimerKind.COMPUTER)
             return
+        if not new_turn and not activity:
+            return
+        # One DELETE of the timers this change replaces, then the new ones (the clocks' own timers
+        # are kept by clocks.sync above).
         if new_turn:
-            await timers.clear(db, row.id, TimerKind.REMINDER, TimerKind.COMPUTER)
-            await queries.update_match(db, row.id, turn_started_at=now, turn_reminders=0)
-        if new_turn or activity:
-            await timers.clear(db, row.id, TimerKind.REMINDER, TimerKind.COMPUTER)
-            if after.acting_computer() is not None:
-                await timers.schedule(db, row.id, TimerKind.COMPUTER, now + COMPUTER_DELAY, now)
-            away = await clocks.away_of(db, current, after, now)
-            if [uid for uid in _humans_waited_for(after) if uid not in away]:  # no reminder to those on vacation
-                hours = await timers.reminder_hours(db, row.guild_id, current.reminder_hours)
-                await timers.schedule(db, row.id, TimerKind.REMINDER, now + hours * HOUR, now)
+            await queries.update_match_later(db, row.id, turn_started_at=now, turn_reminders=0)
+        await timers.clear(db, row.id, TimerKind.REMINDER, TimerKind.COMPUTER)
+        if after.acting_computer() is not None:
+            await timers.schedule(db, row.id, TimerKind.COMPUTER, now + COMPUTER_DELAY, now)
+        waited = _humans_waited_for(after)
+        if waited:  # none while all of them are on vacation
+            await timers.schedule_reminder(db, row.id, row.guild_id, current.reminder_hours, now, now, waited)
 
     # --- firing -------------------------------------------------------------------------
     async def next_timer(self) -> TimerRow | None:

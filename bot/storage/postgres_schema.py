@@ -233,7 +233,9 @@ async def migrate_postgres(raw: asyncpg.Connection, *, timeout: float = MIGRATIO
     version newer than this release, or one no PostgreSQL schema ever had (1–3)."""
     async with raw.transaction():
         # A migration may take longer than the pool's limits meant for a player's request.
-        await raw.execute("SET LOCAL lock_timeout = 0; SET LOCAL statement_timeout = 0", timeout=timeout)
+        # Durable, though the bot's connections default to synchronous_commit off (postgres.py).
+        await raw.execute("SET LOCAL lock_timeout = 0; SET LOCAL statement_timeout = 0; "
+                          "SET LOCAL synchronous_commit = on", timeout=timeout)  # fmt: skip
         await raw.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK, timeout=timeout)
         # Looked up rather than CREATE … IF NOT EXISTS: that needs the CREATE privilege even when
         # the table is there, and a bot's account may have been granted only the tables.

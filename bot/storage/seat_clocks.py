@@ -19,15 +19,21 @@ async def of_match(db: Connection, match_id: int) -> dict[str, SeatClock]:
 
 
 async def save(db: Connection, match_id: int, clocks: Mapping[str, SeatClock]) -> None:
-    await db.execute("DELETE FROM seat_clocks WHERE match_id = ?", match_id)
-    if clocks:
-        await db.executemany(
-            "INSERT INTO seat_clocks (match_id, seat, remaining, runs_out_at, on_turn, warned, gained) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?)",
-            [(match_id, c.seat, c.remaining, c.runs_out_at, int(c.on_turn), int(c.warned), c.gained)
-             for c in clocks.values()],
-        )
+    """An upsert of every seat's clock (a match's seats never change once it runs); queued
+    (`Connection.later`): sent with the next statement or the commit."""
+    if not clocks:
+        return
+    rows = ", ".join("(?, ?, ?, ?, ?, ?, ?)" for _ in clocks)
+    values = [v for c in clocks.values()
+              for v in (match_id, c.seat, c.remaining, c.runs_out_at, int(c.on_turn), int(c.warned), c.gained)]
+    await db.later(
+        f"INSERT INTO seat_clocks (match_id, seat, remaining, runs_out_at, on_turn, warned, gained) VALUES {rows} "
+        "ON CONFLICT (match_id, seat) DO UPDATE SET remaining = excluded.remaining, "
+        "runs_out_at = excluded.runs_out_at, on_turn = excluded.on_turn, warned = excluded.warned, "
+        "gained = excluded.gained",
+        *values,
+    )  # fmt: skip
 
 
 async def clear(db: Connection, match_id: int) -> None:
-    await db.execute("DELETE FROM seat_clocks WHERE match_id = ?", match_id)
+    await db.later("DELETE FROM seat_clocks WHERE match_id = ?", match_id)

@@ -29,13 +29,16 @@ async def current(db: Connection, guild_id: int, user_id: int, now: float) -> Va
 
 
 async def away_until(db: Connection, guild_id: int, user_ids: tuple[int, ...], now: float) -> dict[int, float]:
-    """Which of these members are on vacation in this server now, and until when."""
-    away: dict[int, float] = {}
-    for user_id in user_ids:
-        vacation = await current(db, guild_id, user_id, now)
-        if vacation is not None:
-            away[user_id] = vacation.ends_at
-    return away
+    """Which of these members are on vacation in this server now, and until when (one query)."""
+    if not user_ids:
+        return {}
+    marks = ", ".join("?" for _ in user_ids)
+    rows = await db.fetchall(
+        f"SELECT user_id, MAX(ends_at) FROM vacations WHERE guild_id = ? AND user_id IN ({marks}) "
+        "AND started_at <= ? AND ends_at > ? GROUP BY user_id",
+        guild_id, *user_ids, now, now,
+    )  # fmt: skip
+    return {int(row[0]): float(row[1]) for row in rows}
 
 
 async def ended_between(
