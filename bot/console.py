@@ -31,7 +31,7 @@ from bot.service import MatchService
 from bot.storage import bot_state
 from bot.texts import command as command_name
 from bot.texts import option as option_name
-from engine.i18n import M, Message
+from engine.i18n import M, Message, T
 from engine.registry import installed_slugs
 from render.words import catalog, playing
 
@@ -206,7 +206,7 @@ class Console:
 
     def show(self, text: str) -> str:
         text = _LINK.sub("", text)
-        text = _CHANNEL.sub(lambda m: f"channel {m.group(1)}", text)
+        text = _CHANNEL.sub(lambda m: str(M("channel {number}", number=m.group(1))), text)  # `canal 3` in Spanish
         return _MENTION.sub(lambda m: "@" + self.names.get(int(m.group(1)), m.group(1)), text)
 
     async def handle(self, line: str) -> bool:
@@ -231,7 +231,7 @@ class Console:
                 await self.remember(name)
                 self.user = name
                 self.say(M("now acting as @{name}", name=self.user))
-            elif word == "channel":
+            elif word in ("channel", _plain(str(T("channel", "console")))):  # `canal 2` as the reader reads it
                 number = line.split()[1] if len(line.split()) > 1 else ""
                 if not (number.isascii() and number.isdigit() and len(number) < 12):
                     raise ServiceError(M("channel takes a number, like channel 2"))

@@ -95,6 +95,7 @@ def from_data(slug: str) -> Found:
             yield (None, command_option.description), None
             for choice in command_option.choices:
                 yield (None, choice.label), None
+                yield from _choice_name(choice.value)
     for players in game.player_counts:
         for seat in game.seats(players):
             yield ("term", seat.title), None
@@ -104,6 +105,13 @@ def from_data(slug: str) -> Found:
         yield (None, option.description), None
         for choice in option.choices:
             yield (None, choice.label), None
+            yield from _choice_name(choice.value)
+
+
+def _choice_name(value: str) -> Found:
+    """A choice's name as a reader types it (`engine.i18n.choice_name`); numbers need none."""
+    if not value.isdigit():
+        yield ("choice", value), None
 
 
 def _collected(found: Iterable[tuple[Key, str | None]]) -> dict[Key, str | None]:
