@@ -31,7 +31,7 @@ from bot.service import MatchService
 from bot.storage import bot_state
 from bot.texts import command as command_name
 from bot.texts import option as option_name
-from engine.i18n import M, Message, T
+from engine.i18n import M, Message, T, choice_name
 from engine.registry import installed_slugs
 from render.words import catalog, playing
 
@@ -50,7 +50,8 @@ def example(games: Sequence[str]) -> str:
         return f"/<game> {command_name('new')}"
     first = games[0]
     seat = commands_for(first)["new"].options[0]
-    value = seat.choices[0].value if seat.choices else "…"
+    with playing(first):  # the value as the reader types it: `ciudad:atenas`
+        value = str(choice_name(seat.choices[0].value)) if seat.choices else "…"
     return f"/{first} {command_name('new')} {option_name(seat.name)}:{value}"
 
 

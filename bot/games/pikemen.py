@@ -22,7 +22,7 @@ from engine.pikemen.actions import Charge, Reorient
 HELP = M(
     """\
 **Pikemen on Discord** — 2, 3 or 4 players charge pyramid pikemen across a chessboard; first to the target score wins.
-**Start:** `/pikemen {new} {players}:3 {target}:12 {seat}:red` opens a lobby here (a target of 12, 15, 20, or any up to 30, 48 or 54 points with 2, 3 or 4 players); others `/pikemen {join} {seat}:yellow` …; then `/pikemen {start}`.
+**Start:** `/pikemen {new} {players}:3 {target}:12 {seat}:red` opens a lobby here; others `/pikemen {join} {seat}:yellow` …; then `/pikemen {start}`.
 Seats: red and blue with 2 players; red, yellow, blue with 3; red, yellow, green, blue with 4. **Red moves first**: the rules say the tallest player starts, so the tallest takes red.
 **Your turn (one move):**
 • `/pikemen {charge} {piece}:a6 {to}:a3` — a flat piece runs the way it points, over empty squares, and may capture the first piece in its path; add `{facing}:ne` (or `u`, upright) to turn it afterwards.

@@ -241,10 +241,8 @@ class Lobby:
         row, state = await self.book.load(channel_id)
         if row.status != "lobby":
             raise NotAllowed(M("this match has already started"))
-        if computer is not None and not seats.strip():
-            wanted = free_seats(state)
-        else:
-            wanted = seats_for_choice(state, seats)
+        no_seat = computer is not None and not seats.strip()  # the computer takes the free seat
+        wanted = free_seats(state) if no_seat else seats_for_choice(state, seats)
         if computer is not None:
             return await self._seat_computer(row, state, user_id, wanted, computer)
         taken = [s for s in wanted if state.seats.get(s) is not None]

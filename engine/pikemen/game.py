@@ -80,8 +80,10 @@ class PikemenGame(Game[GameState, Action, Event]):
     def check_options(self, players: int, options: Mapping[str, str]) -> None:
         most = most_points(players)
         if int(options.get("target", TARGETS[0])) > most:
-            raise NotationError(M("with {players} players the target is at most {most} points (every point but your own)",
-                                  players=players, most=most))  # fmt: skip
+            raise NotationError(M(
+                "with {players} players the target is at most {most} points (every point but your own)",
+                players=players, most=most,
+            ))  # fmt: skip
 
     def new(self, players: int, options: Mapping[str, str], seed: int) -> GameState:
         """The start position; there is no chance in Pikemen, so `seed` changes nothing."""
