@@ -212,7 +212,9 @@ class Console:
 
     async def handle(self, line: str) -> bool:
         """Run one line; returns False when the console should stop. No input ends it otherwise."""
-        with speaking(self.locale):
+        typed = line.strip().removeprefix("/").split(maxsplit=1)
+        game = typed[0].lower() if typed and typed[0].lower() in self.games else None
+        with speaking(self.locale, game):  # a game's refusals in its own words, as on Discord
             return await self._handle(line)
 
     async def _handle(self, line: str) -> bool:
@@ -304,9 +306,11 @@ class Console:
         return candidate
 
     async def announce(self, notice: Notice, nonce: str) -> int | None:
-        """What timers post (a computer's move, a reminder, an expired turn), printed."""
-        self.out(f"[#{notice.channel_id}] " + self.show(notice.reply.text))
-        self.print_reply_files(notice.reply)
+        """What timers post (a computer's move, a reminder, an expired turn), printed in the
+        console's language (the timer task runs outside any command's)."""
+        with speaking(self.locale):
+            self.out(f"[#{notice.channel_id}] " + self.show(notice.reply.text))
+            self.print_reply_files(notice.reply)
         return None
 
     def print_reply_files(self, reply: Reply) -> None:
