@@ -5,8 +5,8 @@ with `as @alice`. Boards are written as PNG files;
 everything the bot would post is printed. Computer seats play by themselves, as on Discord.
 
 It speaks one language (`--locale es`): its words, the replies and the boards. Command and
-option names are typed in English, or as the help shows them in that language (`/<game>
-mover desde:c1 hasta:c4`); Tab completes both.
+option names, and the options' choices, are typed in English or as the help shows them in that
+language (`/<game> mover desde:c1 hasta:c4`, `/numica nueva bando:rojo`); Tab completes names.
 """
 
 from __future__ import annotations
