@@ -6,7 +6,7 @@ everything the bot would post is printed. Computer seats play by themselves, as 
 
 It speaks one language (`--locale es`): its words, the replies and the boards. Command and
 option names, and the options' choices, are typed in English or as the help shows them in that
-language (`/<game> mover desde:c1 hasta:c4`, `/numica nueva bando:rojo`); Tab completes names.
+language (`/<game> mover desde:c1 hasta:c4`, `/<game> unirse máquina:fácil`); Tab completes names.
 """
 
 from __future__ import annotations

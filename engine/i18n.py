@@ -174,7 +174,7 @@ def T(text: str, /, context: str = "term") -> Term:
 
 
 def choice_name(value: str) -> Term:
-    """What a reader types and reads for a choice's value (`red` is `rojo` in Spanish): the
+    """What a reader types and reads for a choice's value (`random` is `azar` in Spanish): the
     value itself stays language-neutral, in storage, custom ids and records."""
     return Term(value, "choice")
 

@@ -44,7 +44,7 @@ def seats_for_choice(state: MatchState, choice: str, rng: random.Random | None =
     if not cleaned:
         raise ServiceError(M("choose a {seat_word}: {choices}", seat_word=word, choices=choices_text(state)))
     names = [s.slug for s in table] + [s.slug for s in state.sides if len(s.seats) > 1] + ["random"]
-    cleaned = chosen(names, cleaned) or cleaned  # `rojo` as `red`: a seat typed in the reader's language
+    cleaned = chosen(names, cleaned) or cleaned  # `azar` as `random`: a seat typed in the reader's language
     for seat in table:
         if cleaned == seat.slug:
             return [seat.slug]
