@@ -65,6 +65,7 @@ class BoardGameBot(commands.Bot):
         self.game_cogs: dict[str, GameCog] = {}
         self.timers: TimerDispatcher | None = None
         self.in_flight = InFlight()
+        self.warming: asyncio.Task[None] | None = None
         if settings.api_base:
             # Only for tests: every REST call (callbacks and webhooks too) is built on Route.BASE.
             discord.http.Route.BASE = settings.api_base.rstrip("/")
@@ -92,8 +93,10 @@ class BoardGameBot(commands.Bot):
             await self.sync_commands_if_changed()
         from render import warm_up
 
-        # Draw the static boards once now, so the first player does not wait for them.
-        await asyncio.to_thread(warm_up, list(self.game_cogs))
+        # Draw the static boards once, so the first player does not wait for them; in the
+        # background, so connecting to the gateway does not wait for them either (seconds of
+        # CPU on a busy machine).
+        self.warming = asyncio.create_task(asyncio.to_thread(warm_up, list(self.game_cogs)), name="warm-up")
 
     async def command_payload(self, guild: discord.abc.Snowflake | None) -> list[dict[str, Any]]:
         """What a sync sends Discord: every command with its names and descriptions in each
