@@ -45,6 +45,7 @@ def invoker(interaction: discord.Interaction, *, channel_id: int | None = None,
         can_manage=interaction.permissions.manage_channels,
         locale=_locale(interaction),
         parent_channel_id=parent,
+        display_name=getattr(interaction.user, "display_name", "") or "",
     )
 
 
@@ -186,7 +187,7 @@ class GameCog(commands.Cog):
             if thread is None:
                 return
             who = invoker(interaction, channel_id=thread.id, parent=interaction.channel_id)
-        task = asyncio.ensure_future(dispatch(self.service, who, self.game, spec.name, typed))
+        task = asyncio.ensure_future(self._dispatch(who, spec, typed))
         done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER_SECONDS)
         deferred = not done
         if deferred:
@@ -212,7 +213,13 @@ class GameCog(commands.Cog):
         elif spec.private:
             await post_reply(interaction, self.service, reply, ephemeral=True)
         else:
-            await post_reply(interaction, self.service, reply)
+            await self._post(interaction, reply)
+
+    async def _post(self, interaction: discord.Interaction, reply: Reply) -> None:
+        await post_reply(interaction, self.service, reply)
+
+    async def _dispatch(self, who: Invoker, spec: CommandSpec, typed: dict[str, Any]) -> Reply:
+        return await dispatch(self.service, who, self.game, spec.name, typed)
 
     async def _open_thread(self, interaction: discord.Interaction) -> discord.Thread | None:
         channel = interaction.channel

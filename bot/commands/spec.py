@@ -57,6 +57,7 @@ class Invoker:
     parent_channel_id: int | None = None  # the channel a thread belongs to, when in a thread
     rate_limited: bool = True  # expensive reads are rate-limited (not in the local console)
     console: bool = False  # typed in the local console, not on Discord (help words differ)
+    display_name: str = ""  # the member's name as the server shows it (an event's standings picture)
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,8 +29,8 @@ from bot.match import Entry, EntryKind, MatchState
 from bot.replies import Image, Notice, Reply
 from bot.service.book import MatchBook, Renderer, default_renderer
 from bot.service.computer import ComputerPlayers
-from bot.service.events import EventDesk
 from bot.service.cooldowns import Cooldowns
+from bot.service.events import EventDesk
 from bot.service.heavy import HeavyReads
 from bot.service.lobby import LEVELS, Lobby
 from bot.service.notices import notice_from_json
@@ -288,8 +288,9 @@ class MatchService:
                              **options: Any) -> Reply:  # fmt: skip
         return await self.events.new_event(guild_id, channel_id, user_id, game=game, format=format, **options)
 
-    async def tournament_join(self, guild_id: int, game: str, user_id: int, event_id: int | None = None) -> Reply:
-        return await self.events.join(guild_id, game, user_id, event_id)
+    async def tournament_join(self, guild_id: int, game: str, user_id: int, event_id: int | None = None, *,
+                              name: str = "") -> Reply:  # fmt: skip
+        return await self.events.join(guild_id, game, user_id, event_id, name=name)
 
     async def tournament_leave(self, guild_id: int, game: str, user_id: int, event_id: int | None = None) -> Reply:
         return await self.events.leave(guild_id, game, user_id, event_id)

@@ -96,6 +96,7 @@ class EventDesk:
         max_entrants: int | None = None,
         rated: bool = True,
         seed: int | None = None,
+        name: str = "",
     ) -> Reply:
         rules = rules_of(game)
         try:
@@ -136,22 +137,22 @@ class EventDesk:
         )  # fmt: skip
         async with self.book.storage.transaction() as db:
             event_id = await store.insert_event(db, new)
-            await store.add_entrant(db, event_id, user_id, now)
+            await store.add_entrant(db, event_id, user_id, now, name)
         self.book.timers_changed()
         async with self.book.storage.reading() as db:
             row = await store.event_by_id(db, event_id)
         assert row is not None
-        return Reply(str(self.announcement(row, [user_id])), mentions=(), game=rules.slug)
+        return Reply(str(self.announcement(row, [user_id])), game=rules.slug, event_id=event_id)
 
     def announcement(self, row: EventRow, entrants: list[int]) -> Text:
         rules = rules_of(row.game)
         words: dict[str, Any] = {
             "who": texts.mention(row.creator_id), "title": row.title, "id": row.id, "format": row.format,
-            "game": rules.slug, "tournament": texts.command("tournament"), "join": texts.command("join"),
+            "game": rules.title, "tournament": texts.command("tournament"), "join": texts.command("join"),
             "count": len(entrants), "entrants": ", ".join(texts.mention(e) for e in entrants) or "—",
         }  # fmt: skip
-        text = M("{who} opened the event **{title}** (#{id}, {format}). Join with the button below or "
-                 "/{game} {tournament} {join}. Entrants ({count}): {entrants}", **words)  # fmt: skip
+        text = M("{who} opened the event **{title}** (#{id}, {format}, {game}). Join with the button below or "
+                 "/{tournament} {join}. Entrants ({count}): {entrants}", **words)  # fmt: skip
         if row.signup_deadline is not None:
             return M("{text} Sign-up closes <t:{at}:R>.", text=text, at=int(row.signup_deadline))
         return text
@@ -166,15 +167,16 @@ class EventDesk:
                 return row
             rows = [r for r in await store.events_of(db, guild_id, game) if r.status in store.OPEN_EVENT_STATUSES]
         if not rows:
-            raise ServiceError(M("this server has no open event of this game: /{game} {tournament} {new} opens one",
-                                 game=game, tournament=texts.command("tournament"), new=texts.command("new")))  # fmt: skip
+            raise ServiceError(M("this server has no open event of this game: /{tournament} {new} opens one",
+                                 tournament=texts.command("tournament"), new=texts.command("new")))  # fmt: skip
         if len(rows) > 1:
             raise ServiceError(M("this server has several open events: name one with {event}:<number> "
-                                 "(/{game} {tournament} {list} shows them)", event=texts.option("event"), game=game,
+                                 "(/{tournament} {list} shows them)", event=texts.option("event"),
                                  tournament=texts.command("tournament"), list=texts.command("list")))  # fmt: skip
         return rows[0]
 
-    async def join(self, guild_id: int, game: str, user_id: int, event_id: int | None = None) -> Reply:
+    async def join(self, guild_id: int, game: str, user_id: int, event_id: int | None = None, *,
+                   name: str = "") -> Reply:  # fmt: skip
         row = await self.find(guild_id, game, event_id)
         if row.status != "signup":
             raise NotAllowed(M("sign-up for this event is closed"))
@@ -186,7 +188,7 @@ class EventDesk:
                 raise NotAllowed(M("this event is full ({count} entrants)", count=row.max_entrants))
             if not await store.claim(db, row.id, row.version, self.book.clock.now()):
                 raise NotAllowed(M("the event changed, try again"))
-            await store.add_entrant(db, row.id, user_id, self.book.clock.now())
+            await store.add_entrant(db, row.id, user_id, self.book.clock.now(), name)
         entrants.append(user_id)
         joined = M("{who} joined **{title}** ({count} entrants).", who=texts.mention(user_id), title=row.title,
                    count=len(entrants))  # fmt: skip
@@ -478,7 +480,9 @@ class EventDesk:
         row = await self.find_any(guild_id, game, event_id)
         loaded = await self.load(row.id)
         table = standings(loaded.state)
-        shown = {e.id: names.get(e.id, f"#{e.id}") for e in loaded.state.event.entrants}
+        async with self.book.storage.reading() as db:
+            stored = {e.user_id: e.name for e in await store.entrants_of(db, row.id)}
+        shown = {e.id: names.get(e.id) or stored.get(e.id) or f"#{e.id}" for e in loaded.state.event.entrants}
         finished = row.status == "finished"
         heading = subtitle(rules_of(row.game).title, loaded.state.event, len(loaded.state.rounds), finished)
         lines = standings_lines(loaded.state.event, table, shown)
@@ -542,7 +546,7 @@ class _Opened(Exception):
 
 def pod_shape(rules: Any, players: int | None) -> PodShape:
     """The table of a pods event of this game: everyone for themselves when each seat is a side
-    (Pikemen, 3 or 4 players), two teams when the game's sides hold several seats (Nika, 4)."""
+    (3 or 4 players), two teams when the game's sides hold several seats (4 players)."""
     from bot.match import MatchState as _State
 
     counts = [n for n in rules.player_counts if n >= 3] if players is None else [players]

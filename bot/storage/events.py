@@ -73,6 +73,7 @@ class NewEvent:
 class EntrantRow:
     user_id: int
     position: int
+    name: str
     rating: float | None
     withdrawn_after: int | None
 
@@ -153,24 +154,25 @@ async def claim(db: Connection, event_id: int, version: int, now: float) -> bool
 async def update_event(db: Connection, event_id: int, **columns: object) -> None:
     allowed = {"status", "message_id", "rounds", "winners", "creator_id"}
     assert set(columns) <= allowed, columns
-    values = [json.dumps(list(v)) if k == "winners" else v for k, v in columns.items()]
+    values = [json.dumps(list(v)) if k == "winners" and isinstance(v, tuple) else v for k, v in columns.items()]
     sets = ", ".join(f"{name} = ?" for name in columns)
     await db.execute(f"UPDATE events SET {sets} WHERE id = ?", *values, event_id)
 
 
 async def entrants_of(db: Connection, event_id: int) -> list[EntrantRow]:
     rows = await db.fetchall(
-        "SELECT user_id, position, rating, withdrawn_after FROM entrants WHERE event_id = ? ORDER BY position", event_id
+        "SELECT user_id, position, name, rating, withdrawn_after FROM entrants WHERE event_id = ? ORDER BY position",
+        event_id,
     )
-    return [EntrantRow(int(r[0]), int(r[1]), r[2], r[3]) for r in rows]
+    return [EntrantRow(int(r[0]), int(r[1]), str(r[2]), r[3], r[4]) for r in rows]
 
 
-async def add_entrant(db: Connection, event_id: int, user_id: int, now: float) -> None:
+async def add_entrant(db: Connection, event_id: int, user_id: int, now: float, name: str = "") -> None:
     row = await db.fetchone("SELECT COALESCE(MAX(position), 0) FROM entrants WHERE event_id = ?", event_id)
     position = int(row[0]) + 1 if row else 1
     await db.execute(
-        "INSERT INTO entrants (event_id, user_id, position, joined_at) VALUES (?, ?, ?, ?)",
-        event_id, user_id, position, now,
+        "INSERT INTO entrants (event_id, user_id, position, name, joined_at) VALUES (?, ?, ?, ?, ?)",
+        event_id, user_id, position, name[:64], now,
     )  # fmt: skip
 
 

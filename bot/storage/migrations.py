@@ -324,6 +324,7 @@ SQLITE_MIGRATIONS: list[tuple[int, list[str]]] = [
                 event_id INTEGER NOT NULL REFERENCES events (id) ON DELETE CASCADE,
                 user_id INTEGER NOT NULL,
                 position INTEGER NOT NULL,
+                name TEXT NOT NULL DEFAULT '',
                 rating REAL,
                 joined_at REAL NOT NULL,
                 withdrawn_after INTEGER,

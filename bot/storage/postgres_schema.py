@@ -216,6 +216,7 @@ POSTGRES_MIGRATIONS: list[tuple[int, list[str]]] = [
                 event_id BIGINT NOT NULL REFERENCES events (id) ON DELETE CASCADE,
                 user_id BIGINT NOT NULL,
                 position INTEGER NOT NULL,
+                name TEXT NOT NULL DEFAULT '',
                 rating DOUBLE PRECISION,
                 joined_at DOUBLE PRECISION NOT NULL,
                 withdrawn_after INTEGER,

@@ -80,15 +80,12 @@ async def decide(service: MatchService, table: TableRow, winner: int | None) -> 
                 await service.resign(row.channel_id, user, confirmed=True)
 
 
-async def play_round(service: MatchService, event_id: int, choose: object = None) -> int:
-    """Decide every open game of the event: the side holding the smallest id wins (or `choose`)."""
+async def play_round(service: MatchService, event_id: int) -> int:
+    """Decide every open game of the event: the side holding the smallest id wins."""
     open_tables = [t for t in await tables(service, event_id) if t.ranks is None]
     assert all(t.match_id is not None for t in open_tables)
     for table in open_tables:
-        if choose is None:
-            winner = min(range(len(table.sides)), key=lambda i: min(table.sides[i]))
-        else:
-            winner = choose(table)  # type: ignore[operator]
+        winner = min(range(len(table.sides)), key=lambda i: min(table.sides[i]))
         await decide(service, table, winner)
     return len(open_tables)
 
@@ -200,7 +197,7 @@ async def test_nika_team_pods_draw_partners_afresh(hosted: MatchService) -> None
     assert all(len(state.seats_of(p)) == 1 for p in players)  # one city each
     row = await run_to_end(hosted, event_id)
     assert row.status == "finished"
-    second = [t for t in await tables(hosted, event_id) if t.round == 2][0]
+    second = next(t for t in await tables(hosted, event_id) if t.round == 2)
     teams = {frozenset(s) for s in first.sides}
     assert not teams & {frozenset(s) for s in second.sides}  # new partners
 
