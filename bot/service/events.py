@@ -128,9 +128,9 @@ class EventDesk:
         if signup_hours is not None and not 0 < signup_hours <= 24 * 30:
             raise ServiceError(M("sign-up lasts more than 0 and at most 720 hours"))
         now = self.book.clock.now()
-        name = (title or "").strip()[:80] or f"{rules.title} {chosen.value}"
+        label = (title or "").strip()[:80] or f"{rules.title} {chosen.value}"
         new = NewEvent(
-            guild_id=guild_id, channel_id=channel_id, game=rules.slug, format=chosen.value, title=name,
+            guild_id=guild_id, channel_id=channel_id, game=rules.slug, format=chosen.value, title=label,
             creator_id=user_id, seed=secrets.randbelow(2**31) if seed is None else seed, now=now, players=players,
             options=picked, deadline_days=deadline_days, rounds=rounds, double=double, pod_shape=pod, rated=rated,
             max_entrants=max_entrants, signup_deadline=now + signup_hours * HOUR if signup_hours else None,
