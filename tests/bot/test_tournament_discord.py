@@ -58,4 +58,5 @@ async def test_a_swiss_event_in_threads(double: DiscordDouble, bot: BoardGameBot
     picture = decode_png(standings.message.files[0])
     assert picture.width == 720
     alt = standings.message.payload["attachments"][0].get("description", "")
-    assert all(n in alt for n in ("alice", "bob", "carol", "dave")), alt  # members' server names, remembered when they joined
+    # Members' server names, remembered when they joined.
+    assert all(n in alt for n in ("alice", "bob", "carol", "dave")), alt
