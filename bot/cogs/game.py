@@ -9,6 +9,7 @@ import asyncio
 import inspect
 import logging
 from collections.abc import Callable, Coroutine, Mapping
+from dataclasses import replace
 from typing import Any, Literal
 
 import discord
@@ -171,16 +172,18 @@ class GameCog(commands.Cog):
 
     async def _run(self, interaction: discord.Interaction, spec: CommandSpec, options: Mapping[str, Any]) -> None:
         typed = dict(options)
+        named: list[tuple[int, str]] = []
         for option in spec.options:
             value = typed.get(option.name)
             if isinstance(value, discord.abc.User):
                 typed[option.name] = value.id
+                named.append((value.id, value.display_name))
             elif isinstance(value, discord.Attachment):
                 if value.size > RECORD_BYTES_MAX:
                     await refuse(interaction, str(M("that file is too large to be a game record")))
                     return
                 typed[option.name] = (await value.read()).decode("utf-8", errors="replace")
-        who = invoker(interaction)
+        who = replace(invoker(interaction), names=tuple(named))
         thread: discord.Thread | None = None
         if spec.name == "new" and typed.pop("thread", None):
             thread = await self._open_thread(interaction)

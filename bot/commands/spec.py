@@ -58,6 +58,7 @@ class Invoker:
     rate_limited: bool = True  # expensive reads are rate-limited (not in the local console)
     console: bool = False  # typed in the local console, not on Discord (help words differ)
     display_name: str = ""  # the member's name as the server shows it (an event's standings picture)
+    names: tuple[tuple[int, str], ...] = ()  # the members named in the command's options, as the server shows them
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,6 +26,7 @@ from bot.clock import Clock, SystemClock
 from bot.errors import NoMatch, ServiceError
 from bot.i18n import LocaleMemory, speaking
 from bot.match import Entry, EntryKind, MatchState
+from bot.ratings import PlayerRating
 from bot.replies import Image, Notice, Reply
 from bot.service.book import MatchBook, Renderer, default_renderer
 from bot.service.computer import ComputerPlayers
@@ -39,7 +40,6 @@ from bot.service.play import Play, recent_actions
 from bot.service.reading import Reading, TurnInfo
 from bot.service.settings import MatchSettings
 from bot.service.timers import TurnTimers
-from bot.standings import Standing
 from bot.storage import Storage, matches, open_storage, outbox, timers
 from bot.storage.outbox import PendingNotice
 from bot.storage.timers import TimerRow
@@ -257,11 +257,11 @@ class MatchService:
     async def my_turns(self, guild_id: int, user_id: int) -> list[TurnInfo]:
         return await self.reading.my_turns(guild_id, user_id)
 
-    async def standings(self, guild_id: int, game: str) -> list[Standing]:
+    async def standings(self, guild_id: int, game: str) -> list[PlayerRating]:
         return await self.reading.standings(guild_id, game)
 
-    async def stats(self, guild_id: int, user_id: int, game: str) -> Reply:
-        return await self.reading.stats(guild_id, user_id, game)
+    async def stats(self, guild_id: int, user_id: int, game: str, *, name: str | None = None) -> Reply:
+        return await self.reading.stats(guild_id, user_id, game, name=name)
 
     async def leaderboard(self, guild_id: int, user_id: int | None, game: str) -> Reply:
         return await self.reading.leaderboard(guild_id, user_id, game)
