@@ -81,6 +81,7 @@ class MatchService:
             self.book,
             resign=lambda channel_id, user_id: self.play.resign(channel_id, user_id, confirmed=True),
             abort=lambda channel_id, user_id: self.lobby.abort(channel_id, user_id, can_manage=True),
+            ratings=self._shown_ratings,
         )
         self.book.on_finish = self.events.record_result
         self.book.after_finish = self.events.after_result
@@ -284,6 +285,9 @@ class MatchService:
             await matches.update_match(db, match_id, board_message_id=message_id)
 
     # --- tournaments (bot/service/events.py) --------------------------------------------------
+    async def _shown_ratings(self, guild_id: int, game: str) -> dict[int, int]:
+        return {p.user_id: p.display for p in await self.reading.standings(guild_id, game)}
+
     async def tournament_new(self, guild_id: int, channel_id: int, user_id: int, *, game: str, format: str,
                              **options: Any) -> Reply:  # fmt: skip
         return await self.events.new_event(guild_id, channel_id, user_id, game=game, format=format, **options)

@@ -21,6 +21,7 @@ from typing import Any
 from bot import texts
 from bot.errors import NotAllowed, ServiceError
 from bot.match import MatchState
+from bot.ratings import Rating
 from bot.replies import Image, Reply
 from bot.service.book import MatchBook, rules_of
 from bot.service.lobby import check_deadline
@@ -71,8 +72,10 @@ class Loaded:
 
 class EventDesk:
     def __init__(self, book: MatchBook, resign: Callable[[int, int], Awaitable[Reply]],
-                 abort: Callable[[int, int], Awaitable[Reply]]) -> None:  # fmt: skip
+                 abort: Callable[[int, int], Awaitable[Reply]],
+                 ratings: Callable[[int, str], Awaitable[dict[int, int]]] | None = None) -> None:  # fmt: skip
         self.book = book
+        self._ratings = ratings  # (guild, game) → shown rating: seeds, taken when the event starts
         self._resign = resign  # (channel_id, user_id): a withdrawal resigns the running match
         self._abort = abort  # (channel_id, user_id): a cancelled event's running matches end, unrated
         self.thread_maker: ThreadMaker | None = None
@@ -252,6 +255,9 @@ class EventDesk:
             elif rounds is None and row.format == Format.PODS:
                 rounds = POD_ROUNDS
             await store.update_event(db, row.id, status="running", rounds=rounds)
+            shown = await self._ratings(row.guild_id, row.game) if self._ratings is not None else {}
+            for entrant in loaded.state.event.entrants:
+                await store.set_rating(db, row.id, entrant.id, float(shown.get(entrant.id, Rating().display)))
         await self.pair(row.id)
         started = M("**{title}** begins with {count} entrants: {entrants}", title=row.title, count=count,
                     entrants=", ".join(texts.mention(e.id) for e in loaded.state.event.entrants))  # fmt: skip

@@ -299,3 +299,24 @@ async def test_two_processes_pair_a_round_once(db_path: str) -> None:
             assert await store.rounds_of(db, event_id) == [1, 2]
     finally:
         await service.close()
+
+
+async def test_knockout_seeds_by_rating_when_the_event_starts(hosted: MatchService) -> None:
+    # The last to sign up won a rated match before: seeded first, they meet the lowest seed.
+    channel = 900
+    top, beaten = PLAYERS[3], PLAYERS[5]
+    await hosted.new_match(GUILD, channel, top, "red", game="numica")
+    await hosted.join(channel, beaten, "blue")
+    await hosted.start(channel, top)
+    row, _ = await hosted.book.load(channel)
+    async with hosted.storage.transaction() as db:  # a played rated result, as the rating gate keeps it
+        from bot.storage import matches as queries
+
+        await queries.update_match(db, row.id, status="finished", result="red", rated=True)
+    event_id = await open_event(hosted, "numica", "knockout", PLAYERS[:4])
+    await hosted.tournament_start(GUILD, "numica", PLAYERS[0])
+    loaded = await hosted.events.load(event_id)
+    seeded = [e.id for e in loaded.state.event.seeded]
+    assert seeded == [top, *PLAYERS[:3]]  # then the unrated, in sign-up order
+    first = await tables(hosted, event_id)
+    assert any({side[0] for side in t.sides} == {top, seeded[-1]} for t in first)  # 1 v 4
