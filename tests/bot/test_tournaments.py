@@ -320,3 +320,27 @@ async def test_knockout_seeds_by_rating_when_the_event_starts(hosted: MatchServi
     assert seeded == [top, *PLAYERS[:3]]  # then the unrated, in sign-up order
     first = await tables(hosted, event_id)
     assert any({side[0] for side in t.sides} == {top, seeded[-1]} for t in first)  # 1 v 4
+
+
+async def test_a_timeout_forfeits_the_game_and_the_event_goes_on(db_path: str) -> None:
+    clock = ManualClock(1_000_000.0)
+    service = await MatchService.open(db_path, clock=clock)
+    service.events.thread_maker = thread_maker()  # type: ignore[assignment]
+    try:
+        event_id = await open_event(service, "pikemen", "round-robin", PLAYERS[:2], deadline_days=1)
+        await service.tournament_start(GUILD, "pikemen", PLAYERS[0])
+        (table,) = await tables(service, event_id)
+        assert table.match_id is not None
+        row, _ = await service.book.load_match(table.match_id)
+        assert row.deadline_days == 1  # the event's clock
+        await clock.advance(3 * 86_400)
+        for _ in range(20):  # every due timer, as the dispatcher fires them
+            timer = await service.next_timer()
+            if timer is None or timer.due > clock.now():
+                break
+            await service.fire_timer(timer)
+        (decided,) = await tables(service, event_id)
+        assert decided.ranks is not None and sorted(decided.ranks) == [1, 2]
+        assert (await event_row(service, event_id)).status == "finished"
+    finally:
+        await service.close()
