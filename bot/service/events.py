@@ -14,7 +14,7 @@ import logging
 import random
 import secrets
 from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
@@ -365,10 +365,34 @@ class EventDesk:
                     continue  # another process paired it first: read again
                 if isinstance(step, Finished):
                     await store.update_event(db, row.id, status="finished", winners=step.winners)
-                    await self._notice(db, row, await self._final_post(db, loaded, step))
+                    final = await self._final_post(db, loaded, step)
+                    picture = await self._picture(db, row, loaded, finished=True)
+                    await self._notice(db, row, replace(final, image=picture))
                     break
                 await self._store_plan(db, loaded, step)
+                if step.round > 1 and step.round not in {r.number for r in loaded.state.rounds}:
+                    # A new round: the channel sees the standings so far (a knockout replay is no round).
+                    text = M("Round {round} of **{title}** is paired: each game is in its own thread. The "
+                             "standings after round {last}:", round=step.round, title=row.title,
+                             last=step.round - 1)  # fmt: skip
+                    picture = await self._picture(db, row, loaded, finished=False)
+                    await self._notice(db, row, Reply(str(text), image=picture, game=row.game))
         await self.open_tables()
+
+    async def _picture(self, db: Connection, row: EventRow, loaded: Loaded, *, finished: bool,
+                       names: Mapping[int, str] | None = None, viewer: int | None = None,
+                       page: int = 1) -> Image:  # fmt: skip
+        """The standings picture (with its alt text), drawn in a worker thread."""
+        from render.tables import standings_image
+
+        stored = {e.user_id: e.name for e in await store.entrants_of(db, row.id)}
+        named = names or {}
+        shown = {e.id: named.get(e.id) or stored.get(e.id) or f"#{e.id}" for e in loaded.state.event.entrants}
+        heading = subtitle(rules_of(row.game).title, loaded.state.event, len(loaded.state.rounds), finished)
+        picture = standings_table(row.title, heading, loaded.state.event, standings(loaded.state), shown,
+                                  finished=finished, viewer=viewer, page=max(0, page - 1))  # fmt: skip
+        drawn = await asyncio.to_thread(standings_image, picture)
+        return Image(drawn.png, f"event-{row.id}-standings.png", drawn.alt_text[:1024])
 
     async def _store_plan(self, db: Connection, loaded: Loaded, plan: Plan) -> None:
         event_id = loaded.row.id
@@ -494,12 +518,8 @@ class EventDesk:
         lines = standings_lines(loaded.state.event, table, shown)
         if as_text or not table:
             return Reply(f"**{row.title}** — {heading}\n" + "\n".join(lines), game=row.game)
-        picture = standings_table(row.title, heading, loaded.state.event, table, shown, finished=finished,
-                                  viewer=viewer, page=max(0, page - 1))  # fmt: skip
-        from render.tables import standings_image
-
-        drawn = await asyncio.to_thread(standings_image, picture)
-        image = Image(drawn.png, f"event-{row.id}-standings.png", drawn.alt_text[:1024])
+        async with self.book.storage.reading() as db:
+            image = await self._picture(db, row, loaded, finished=finished, names=names, viewer=viewer, page=page)
         return Reply(f"**{row.title}** — {heading}", image=image, game=row.game)
 
     async def find_any(self, guild_id: int, game: str, event_id: int | None) -> EventRow:

@@ -53,6 +53,9 @@ async def test_a_swiss_event_in_threads(double: DiscordDouble, bot: BoardGameBot
     assert row is not None and row.status == "finished" and set(row.winners) <= members
     final = [m for m in double.messages.values() if m.channel_id == double.channel.id and "is over" in m.content]
     assert len(final) == 1 and final[0].content.count("/channels/") == 4
+    assert final[0].files and decode_png(final[0].files[0]).width == 720  # the final standings
+    rounds = [m for m in double.messages.values() if m.channel_id == double.channel.id and "Round 2" in m.content]
+    assert len(rounds) == 1 and rounds[0].files  # the standings after round 1, as round 2 opens
     standings = await slash(double, p.eve, "standings", {"game": "numica"}, group=GROUP)
     assert standings.message.files
     picture = decode_png(standings.message.files[0])
