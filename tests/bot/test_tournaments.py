@@ -344,3 +344,28 @@ async def test_a_timeout_forfeits_the_game_and_the_event_goes_on(db_path: str) -
         assert (await event_row(service, event_id)).status == "finished"
     finally:
         await service.close()
+
+
+async def test_an_event_in_the_console(db_path: str, tmp_path: object) -> None:
+    """`/tournament …` works in the local console too; each game gets a channel of its own."""
+    from pathlib import Path
+
+    from bot.console import Console
+
+    service = await MatchService.open(db_path)
+    lines: list[str] = []
+    console = Console(service, Path(str(tmp_path)) / "boards", out=lines.append)
+    try:
+        for line in ["/tournament new game:numica format:round-robin title:Club night", "as @bob",
+                     "/tournament join game:numica", "/tournament start game:numica", "as @alice",
+                     "/tournament start game:numica", "/tournament standings game:numica text:yes",
+                     "/tournament frobnicate game:numica"]:  # fmt: skip
+            assert await console.handle(line)
+        text = "\n".join(lines)
+        assert "opened the event **Club night**" in text and "@bob joined **Club night**" in text
+        assert "✗ only the event's creator" in text and "**Club night** begins with 2 entrants" in text
+        assert "round 1, board 1 of event #1: channel 1010011" in text and "1=. alice" in text
+        assert "✗ there is no /tournament frobnicate" in text
+        assert (await service.state_of(1010011)).players == {console.ids["alice"], console.ids["bob"]}
+    finally:
+        await service.close()
