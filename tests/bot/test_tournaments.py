@@ -267,40 +267,6 @@ async def _tables_at(db_path: str, event_id: int) -> list[TableRow]:
         await service.close()
 
 
-PAIR_AT_ONCE = f"""
-import asyncio, sys
-from bot.service import MatchService
-async def main():
-    service = await MatchService.open(sys.argv[1])
-    await service.events.load(int(sys.argv[2]))
-    {READY}
-    await service.events.pair(int(sys.argv[2]))
-    await service.close()
-    print("done")
-asyncio.run(main())
-"""
-
-
-async def test_two_processes_pair_a_round_once(db_path: str) -> None:
-    service = await MatchService.open(db_path)
-    service.events.thread_maker = thread_maker()  # type: ignore[assignment]
-    event_id = await open_event(service, "numica", "swiss", PLAYERS[:4], rounds=3)
-    await service.tournament_start(GUILD, "numica", PLAYERS[0])
-    service.book.after_finish = None  # the round's results stored; pairing left to the two processes
-    await play_round(service, event_id)
-    await service.close()
-    outputs = await together(PAIR_AT_ONCE, db_path, str(event_id))
-    assert outputs == ["done\n", "done\n"]
-    every = await _tables_at(db_path, event_id)
-    assert sorted((t.round, t.board) for t in every) == [(1, 1), (1, 2), (2, 1), (2, 2)]
-    service = await MatchService.open(db_path)
-    try:
-        async with service.storage.reading() as db:
-            assert await store.rounds_of(db, event_id) == [1, 2]
-    finally:
-        await service.close()
-
-
 async def test_knockout_seeds_by_rating_when_the_event_starts(hosted: MatchService) -> None:
     # The last to sign up won a rated match before: seeded first, they meet the lowest seed.
     channel = 900
@@ -369,3 +335,41 @@ async def test_an_event_in_the_console(db_path: str, tmp_path: object) -> None:
         assert (await service.state_of(1010011)).players == {console.ids["alice"], console.ids["bob"]}
     finally:
         await service.close()
+
+
+FINISH_AT_ONCE = f"""
+import asyncio, os, sys
+from bot.errors import ServiceError
+from bot.service import MatchService
+async def main():
+    service = await MatchService.open(sys.argv[1])
+    games = [(int(sys.argv[i]), int(sys.argv[i + 1])) for i in range(2, len(sys.argv), 2)]
+    if os.getpid() % 2:
+        games.reverse()
+    {READY}
+    for channel, loser in games:  # each process ends both last games, in its own order
+        try:
+            await service.resign(channel, loser, confirmed=True)
+        except ServiceError:
+            pass  # the other process ended it first
+    await service.close()
+    print("done")
+asyncio.run(main())
+"""
+
+
+async def test_two_processes_finishing_the_last_games_pair_the_next_round_once(db_path: str) -> None:
+    service = await MatchService.open(db_path)
+    service.events.thread_maker = thread_maker()  # type: ignore[assignment]
+    event_id = await open_event(service, "numica", "swiss", PLAYERS[:4], rounds=3)
+    await service.tournament_start(GUILD, "numica", PLAYERS[0])
+    args = []
+    for table in await tables(service, event_id):
+        assert table.match_id is not None
+        row, _ = await service.book.load_match(table.match_id)
+        args += [str(row.channel_id), str(table.sides[1][0])]
+    await service.close()
+    assert await together(FINISH_AT_ONCE, db_path, *args) == ["done\n", "done\n"]
+    every = await _tables_at(db_path, event_id)
+    assert all(t.ranks is not None for t in every if t.round == 1)
+    assert sorted((t.round, t.board) for t in every) == [(1, 1), (1, 2), (2, 1), (2, 2)]
