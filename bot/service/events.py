@@ -57,6 +57,7 @@ log = logging.getLogger(__name__)
 HOUR = 3600.0
 POD_ROUNDS = 3  # a pods event's rounds when the organiser names none
 MAX_ENTRANTS = 256
+CLAIM_TRIES = 20
 
 # Makes the channel (a thread under the event's message) a game is played in: given the event
 # and the game's table, returns the channel's id. Returns an existing thread of that name if
@@ -180,18 +181,24 @@ class EventDesk:
 
     async def join(self, guild_id: int, game: str, user_id: int, event_id: int | None = None, *,
                    name: str = "") -> Reply:  # fmt: skip
-        row = await self.find(guild_id, game, event_id)
-        if row.status != "signup":
-            raise NotAllowed(M("sign-up for this event is closed"))
-        async with self.book.storage.transaction() as db:
-            entrants = [e.user_id for e in await store.entrants_of(db, row.id)]
-            if user_id in entrants:
-                raise NotAllowed(M("you have already joined this event"))
-            if row.max_entrants is not None and len(entrants) >= row.max_entrants:
-                raise NotAllowed(M("this event is full ({count} entrants)", count=row.max_entrants))
-            if not await store.claim(db, row.id, row.version, self.book.clock.now()):
-                raise NotAllowed(M("the event changed, try again"))
-            await store.add_entrant(db, row.id, user_id, self.book.clock.now(), name)
+        found = await self.find(guild_id, game, event_id)
+        for _ in range(CLAIM_TRIES):  # members joining at once: each claim waits for the other's, then reads again
+            async with self.book.storage.transaction() as db:
+                row = await store.event_by_id(db, found.id)
+                assert row is not None
+                if row.status != "signup":
+                    raise NotAllowed(M("sign-up for this event is closed"))
+                entrants = [e.user_id for e in await store.entrants_of(db, row.id)]
+                if user_id in entrants:
+                    raise NotAllowed(M("you have already joined this event"))
+                if row.max_entrants is not None and len(entrants) >= row.max_entrants:
+                    raise NotAllowed(M("this event is full ({count} entrants)", count=row.max_entrants))
+                if not await store.claim(db, row.id, row.version, self.book.clock.now()):
+                    continue
+                await store.add_entrant(db, row.id, user_id, self.book.clock.now(), name)
+                break
+        else:
+            raise NotAllowed(M("the event changed, try again"))
         entrants.append(user_id)
         joined = M("{who} joined **{title}** ({count} entrants).", who=texts.mention(user_id), title=row.title,
                    count=len(entrants))  # fmt: skip

@@ -373,3 +373,15 @@ async def test_two_processes_finishing_the_last_games_pair_the_next_round_once(d
     every = await _tables_at(db_path, event_id)
     assert all(t.ranks is not None for t in every if t.round == 1)
     assert sorted((t.round, t.board) for t in every) == [(1, 1), (1, 2), (2, 1), (2, 2)]
+
+
+async def test_members_joining_at_once_all_get_in_up_to_the_maximum(hosted: MatchService) -> None:
+    import asyncio
+
+    await hosted.tournament_new(GUILD, CHANNEL, PLAYERS[0], game="numica", format="swiss", max_entrants=5)
+    joins = [hosted.tournament_join(GUILD, "numica", user) for user in range(200, 206)]
+    results = await asyncio.gather(*joins, return_exceptions=True)
+    refused = [r for r in results if isinstance(r, NotAllowed)]
+    assert len(refused) == 2 and all("full" in str(r) for r in refused)
+    row = await hosted.events.find(GUILD, "numica", None)
+    assert len((await hosted.events.load(row.id)).state.event.entrants) == 5
