@@ -218,7 +218,10 @@ class EventDesk:
             return Reply(str(M("{who} left **{title}**.", who=texts.mention(user_id), title=row.title)), game=row.game)
         if user_id in loaded.state.withdrawn:
             raise NotAllowed(M("you have already withdrawn from this event"))
-        # Withdrawing resigns the running game (a played result), then nobody pairs them again.
+        # Marked first, so that the pairing the resignation below may set off leaves them out; then
+        # their running game is resigned (a played result). Their played results stand.
+        async with self.book.storage.transaction() as db:
+            await store.withdraw(db, row.id, user_id, len(await store.rounds_of(db, row.id)))
         async with self.book.storage.reading() as db:
             tables = await store.tables_of(db, row.id)
         for table in tables:
@@ -229,8 +232,6 @@ class EventDesk:
                         await self._resign(match.channel_id, user_id)
                     except ServiceError as error:  # already out of that game (a free-for-all)
                         log.info("withdrawal: resign refused", extra={"match": match.id, "error": str(error)})
-        async with self.book.storage.transaction() as db:
-            await store.withdraw(db, row.id, user_id, len(await store.rounds_of(db, row.id)))
         await self.pair(row.id)
         text = M("{who} withdrew from **{title}**: their played games stand; they are not paired again.",
                  who=texts.mention(user_id), title=row.title)  # fmt: skip

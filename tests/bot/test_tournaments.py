@@ -385,3 +385,19 @@ async def test_members_joining_at_once_all_get_in_up_to_the_maximum(hosted: Matc
     assert len(refused) == 2 and all("full" in str(r) for r in refused)
     row = await hosted.events.find(GUILD, "numica", None)
     assert len((await hosted.events.load(row.id)).state.event.entrants) == 5
+
+
+async def test_withdrawing_in_the_last_game_of_a_round_is_not_paired_again(hosted: MatchService) -> None:
+    event_id = await open_event(hosted, "numica", "swiss", PLAYERS[:4], rounds=3)
+    await hosted.tournament_start(GUILD, "numica", PLAYERS[0])
+    first, last = await tables(hosted, event_id)
+    await decide(hosted, first, 0)
+    leaving = last.sides[1][0]
+    await hosted.tournament_leave(GUILD, "numica", leaving)  # resigns the round's last game
+    (after,) = [t for t in await tables(hosted, event_id) if t.board == last.board and t.round == 1]
+    assert after.ranks == (1, 2)
+    second = [t for t in await tables(hosted, event_id) if t.round == 2]
+    assert len(second) == 1 and leaving not in second[0].sides[0] + second[0].sides[1]
+    async with hosted.storage.reading() as db:
+        byes = [(number, user) for number, user, _ in await store.byes_of(db, event_id)]
+    assert len(byes) == 1 and byes[0][0] == 2 and byes[0][1] != leaving  # three left: one sits out
