@@ -337,7 +337,7 @@ async def test_a_finished_three_player_game_rates_each_player_against_each_other
     assert ratings[BOB].rating == ratings[CAROL].rating
     assert (ratings[ALICE].wins, ratings[BOB].losses, ratings[CAROL].losses) == (1, 1, 1)
     board = (await run(service, DAVE, 50, "stats")).text
-    assert board.startswith("**Pikemen leaderboard** (Elo)")
+    assert board.startswith("**Pikemen leaderboard** (OpenSkill")
     assert board.index(f"<@{ALICE}>") < board.index(f"<@{BOB}>")
     assert (await service.standings(GUILD, "nika")) == []
 

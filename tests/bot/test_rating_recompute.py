@@ -1,5 +1,5 @@
 """Today's stored rated results recomputed under OpenSkill, read from a real database on both
-backends: the path the migration of the Elo standings will take (issue 21)."""
+backends: how the standings are built since OpenSkill replaced Elo (issue 21)."""
 
 from __future__ import annotations
 
