@@ -85,8 +85,11 @@ class BoardGameBot(commands.Bot):
             cog = GameCog(self, self.service, slug)
             await self.add_cog(cog)
             self.game_cogs[slug] = cog
+        from bot.cogs.tournament import JoinButton, TournamentCog
+
+        await self.add_cog(TournamentCog(self, self.service, tuple(self.game_cogs)))
         # Buttons and menus under any board ever posted, recognised by their custom ids.
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, JoinButton)
         await self.tree.set_translator(CommandTranslator())
         self.timers = TimerDispatcher(self.service, self.announce, poll_seconds=self.settings.timer_poll_seconds)
         if self.settings.syncs_commands:
