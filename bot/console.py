@@ -12,6 +12,7 @@ language (`/<game> mover desde:c1 hasta:c4`, `/<game> unirse máquina:fácil`); 
 from __future__ import annotations
 
 import asyncio
+import logging
 import contextlib
 import hashlib
 import re
@@ -44,6 +45,8 @@ _CHANNEL = re.compile(r"<#(\d+)>")
 _LINK = re.compile(r":? ?https://discord\.com/channels/\S+")
 NAME_KEY = "console-name:"
 TEXT_OPTIONS = frozenset({"from", "action"})  # values that may hold `word:` themselves
+
+log = logging.getLogger(__name__)
 
 
 def example(games: Sequence[str]) -> str:
@@ -254,6 +257,7 @@ class Console:
         except ServiceError as error:
             self.out(f"✗ {self.show(str(error))}")
         except Exception as error:  # one bad line must never end the console
+            log.exception("console line failed", extra={"line": line[:200]})
             self.say(M("✗ something went wrong on my side ({error}); the match is unchanged",
                        error=type(error).__name__))  # fmt: skip
         return True
