@@ -12,9 +12,9 @@ language (`/<game> mover desde:c1 hasta:c4`, `/<game> unirse máquina:fácil`); 
 from __future__ import annotations
 
 import asyncio
-import logging
 import contextlib
 import hashlib
+import logging
 import re
 import threading
 import unicodedata
