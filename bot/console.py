@@ -22,7 +22,14 @@ from pathlib import Path
 
 from bot.clock import Clock, SystemClock
 from bot.commands.dispatch import (
-    CommandOption, CommandSpec, Invoker, OptionKind, autocomplete, commands_for, dispatch, parse_options,
+    CommandOption,
+    CommandSpec,
+    Invoker,
+    OptionKind,
+    autocomplete,
+    commands_for,
+    dispatch,
+    parse_options,
 )
 from bot.commands.group import refuse_unknown
 from bot.commands.values import SNOWFLAKE_MAX
@@ -249,9 +256,9 @@ class Console:
             else:
                 await self.command(line)
         except ConfirmFirst as confirm:
-            self.out(f"? {self.show(str(confirm))}")
+            self.out(f"? {self.show(confirm.in_console())}")
         except ServiceError as error:
-            self.out(f"✗ {self.show(str(error))}")
+            self.out(f"✗ {self.show(error.in_console())}")
         except BrokenPipeError:  # the output is gone (piped into `head`): nobody reads on
             raise
         except Exception as error:  # one bad line must never end the console
