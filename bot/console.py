@@ -318,7 +318,7 @@ class Console:
             pairs = []
         filled = {key: value for key, value in pairs}
         filled[option.name] = typed
-        user = user_id_for(self.user)
+        user = self.ids.get(self.user.lower(), user_id_for(self.user))
         who = Invoker(CONSOLE_GUILD, self.channel, user, can_manage=self.can_manage, rate_limited=False, console=True,
                       locale=self.locale)  # fmt: skip
         with playing(group):

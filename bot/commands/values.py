@@ -80,8 +80,7 @@ def read_record_file(path_text: str) -> str:
     try:
         path = Path(path_text.strip()).expanduser()
         if path.is_dir():
-            raise ServiceError(M("{path} is a folder: name a game record file, like {example}", path=shown,
-                                 example=_shown(str(path / "match.json"), 60)))  # fmt: skip
+            raise ServiceError(M("{path} is a folder: name a game record file in it", path=shown))
         if not path.is_file():
             raise ServiceError(M("there is no file {path}", path=shown))
         with path.open("rb") as file:  # read at most the limit: st_size lies for /proc and growing files
