@@ -471,14 +471,13 @@ async def _run_console(database: str, boards_dir: str, clock: Clock | None, loca
     await console.load_names()
     dispatcher = TimerDispatcher(service, console.announce)
     dispatcher.start()
-    print(greeting(games))  # run_console speaks the console's language around all of this
     queue: asyncio.Queue[str | None] = asyncio.Queue()
     ready = threading.Event()
     ready.set()
     reading = (asyncio.get_running_loop(), queue, console.prompt, ready, console)
-    thread = threading.Thread(target=_reader, args=reading, daemon=True)
-    thread.start()
     try:
+        print(greeting(games))  # run_console speaks the console's language around all of this
+        threading.Thread(target=_reader, args=reading, daemon=True).start()
         while True:
             line = await queue.get()
             if line is None:
@@ -487,8 +486,12 @@ async def _run_console(database: str, boards_dir: str, clock: Clock | None, loca
             if not await console.handle(line):
                 break
             ready.set()
-    finally:
-        await dispatcher.stop()
-        await service.close()
-        if service.computers is not None:
-            await service.computers.close()
+    finally:  # each step even when one before it fails (the output gone: BrokenPipeError)
+        try:
+            await dispatcher.stop()
+        finally:
+            try:
+                await service.close()
+            finally:
+                if service.computers is not None:
+                    await service.computers.close()
