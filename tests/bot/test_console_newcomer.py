@@ -123,7 +123,7 @@ async def test_only_the_creator_or_a_moderator_aborts(service, tmp_path) -> None
 async def test_no_line_ends_the_console(service, tmp_path) -> None:
     hostile = [
         "/nika history page:²", "/nika replay last:inf", "/nika stats user:⁹", "/nika new city:x deadline:³",
-        "/nika play action:" + "x" * 7000, "/nika", "/", "as", "channel x", "channel 99999999999999999999",  # past 64 bits
+        "/nika play action:" + "x" * 7000, "/nika", "/", "as", "channel x", "channel 99999999999999999999",
     ]  # fmt: skip
     out = await session(service, tmp_path, hostile)
     assert all(not line.startswith("Traceback") for line in out)

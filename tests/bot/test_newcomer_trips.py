@@ -142,7 +142,7 @@ async def test_a_member_who_resigned_is_told_they_left(service: MatchService) ->
         state = await service.state_of(channel)
         assert not state.is_over
         action = rules.legal_actions(state.game)[0].notation()
-        with pytest.raises(NotInMatch, match="you have left this match .* is out of the game"):
+        with pytest.raises(NotInMatch, match=r"you have left this match \(.* is out of the game\)"):
             await service.act(channel, waiting, action)
         found = await service.match_in(channel)
         assert found is not None

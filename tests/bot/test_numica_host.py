@@ -125,7 +125,8 @@ async def test_nothing_reveals_a_back_row_before_both_are_chosen(service: MatchS
     assert chosen.text.endswith("You can change it until Blue has chosen.")
     announce = chosen.announce
     # Blue is named with a mention, so the post pings Blue (issue 23).
-    assert announce is not None and announce.text == f"Red has set up in secret. Waiting for Blue (<@{BOB}>): /numica setup."
+    assert announce is not None
+    assert announce.text == f"Red has set up in secret. Waiting for Blue (<@{BOB}>): /numica setup."
     assert announce.mentions == (BOB,) and announce.setup and announce.image is None
 
     # What either player can look at is exactly what it was before Red chose.
