@@ -176,3 +176,22 @@ async def test_tab_completes_console_words_members_switches_and_choices(quick: M
     assert await console.completions(f"/{game} play action:") == []
     assert await console.completions(f"/{game} nosuchcommand x:") == []
     assert await console.completions("/nosuchgame ") == []
+
+
+def test_tab_in_a_real_terminal_completes_a_value(tmp_path: Path) -> None:
+    """Through readline on the console's reading thread, with the candidates from its event loop."""
+    import os
+
+    from tests.bot.test_console_newcomer import _console_process, _drain, _read_until
+
+    process, fd = _console_process(tmp_path)
+    try:
+        _read_until(fd, b"alice@#1> ")
+        os.write(fd, f"/{GAMES[0]} join computer:ha\t".encode())
+        _read_until(fd, b"computer:hard ")  # readline wrote the rest of the value
+        os.write(fd, b"\x15quit\r")  # Ctrl-U clears the line
+        assert process.wait(timeout=20) == 0
+        assert b"Traceback" not in _drain(fd, process)
+    finally:
+        process.kill()
+        os.close(fd)
