@@ -133,7 +133,7 @@ async def _backup(settings: Settings, path: str, *, overwrite: bool = False) -> 
     # must not be replaced by accident: both are refused, saying what to do instead.
     target = Path(path).expanduser()
     if target.is_dir():
-        print(f"error: {path} is a folder: name the file to write, like {target / 'nika-backup.db'}", file=sys.stderr)
+        print(f"error: {path} is a folder: name the file to write, like {target / 'backup.db'}", file=sys.stderr)
         return 2
     if not target.parent.is_dir():
         print(f"error: the folder {target.parent} does not exist: create it first (mkdir -p {target.parent})",
