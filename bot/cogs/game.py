@@ -21,6 +21,7 @@ from bot.cogs.panel import confirm_view, post_reply, went_wrong
 from bot.cogs.posting import refuse, respond, send_private
 from bot.commands.dispatch import CommandOption, CommandSpec, Invoker, OptionKind, autocomplete, commands_for, dispatch
 from bot.commands.front_end import front_end
+from bot.commands.values import record_text
 from bot.errors import ConfirmFirst, ServiceError
 from bot.i18n import speaking
 from bot.inflight import in_flight_of
@@ -182,7 +183,11 @@ class GameCog(commands.Cog):
                 if value.size > RECORD_BYTES_MAX:
                     await refuse(interaction, str(M("that file is too large to be a game record")))
                     return
-                typed[option.name] = (await value.read()).decode("utf-8", errors="replace")
+                try:
+                    typed[option.name] = record_text(value.filename, await value.read())
+                except ServiceError as error:
+                    await refuse(interaction, str(error))
+                    return
         who = replace(invoker(interaction), names=tuple(named))
         thread: discord.Thread | None = None
         if spec.name == "new" and typed.pop("thread", None):

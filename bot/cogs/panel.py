@@ -51,7 +51,7 @@ ANSWERS: dict[str, tuple[Message, discord.ButtonStyle]] = {
 }
 CONFIRMS = {
     "resign": M("Yes, resign"), "concede": M("Yes, concede"),
-    "declare": M("Yes, declare"), "leave": M("Yes, leave"),
+    "declare": M("Yes, declare"), "leave": M("Yes, leave"), "abort": M("Yes, abort"),
 }  # fmt: skip
 BUTTONS: dict[str, Text] = {"undo": M("Undo"), "play": M("Play")}
 Owner = TypeVar("Owner")  # an item of a game's (it has `.game`), or one that names no game we host
@@ -364,9 +364,10 @@ class AnswerButton(
 class ConfirmButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=GAME
-    + r":c:(?P<match>\d+):(?P<version>\d+):(?P<kind>resign|concede|declare|leave)(?::(?P<arg>[a-z0-9-]{1,40}))?",
+    + r":c:(?P<match>\d+):(?P<version>\d+):(?P<kind>resign|concede|declare|leave|abort)(?::(?P<arg>[a-z0-9-]{1,40}))?",
 ):
-    """Confirms a command that ends the game against the presser's own side. The match version
+    """Confirms a command that ends the game against the presser's own side, or a moderator's
+    abort of a started match. The match version
     is in the id: a confirmation given before the match changed is refused."""
 
     def __init__(self, game: str, match_id: int, version: int, kind: str, argument: str = "") -> None:
@@ -398,6 +399,9 @@ class ConfirmButton(
             reply = await service.concede(channel, user, confirmed=True)
         elif self.kind == "leave":
             reply = await service.leave(channel, user, confirmed=True)
+        elif self.kind == "abort":  # Manage Channels is checked again, as at the command
+            reply = await service.abort(channel, user, can_manage=interaction.permissions.manage_channels,
+                                        confirmed=True)  # fmt: skip
         else:
             reply = await service.resign(channel, user, confirmed=True)
         await post_reply(interaction, service, reply)

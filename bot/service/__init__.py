@@ -23,7 +23,7 @@ from typing import Any
 
 from bot import rating_gate
 from bot.clock import Clock, SystemClock
-from bot.errors import NoMatch, ServiceError
+from bot.errors import MatchUnreadable, NoMatch, ServiceError
 from bot.i18n import LocaleMemory, speaking
 from bot.match import Entry, EntryKind, MatchState
 from bot.ratings import PlayerRating
@@ -144,7 +144,17 @@ class MatchService:
 
         return seating_text(state)
 
-    async def abort(self, channel_id: int, user_id: int, *, can_manage: bool = False) -> Reply:
+    async def abort(self, channel_id: int, user_id: int, *, can_manage: bool = False, confirmed: bool = False) -> Reply:
+        if can_manage and not confirmed:
+            # A started match aborted is gone for its players, unrated: a moderator is asked too.
+            # (A lobby holds no game yet; a damaged match, which cannot be played, is freed at once.)
+            try:
+                row, state = await self.book.load(channel_id)
+            except MatchUnreadable:
+                row = None
+            if row is not None and row.status == "active":
+                ends = M("Aborting ends this match for every player, unrated; it cannot be resumed.")
+                self.play.ask_first(row, state, user_id, "abort", "", ends, confirmed)
         return await self.lobby.abort(channel_id, user_id, can_manage=can_manage)
 
     # --- playing ----------------------------------------------------------------------

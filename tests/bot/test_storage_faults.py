@@ -373,6 +373,7 @@ def test_backup_makes_a_consistent_online_copy_that_restores(tmp_path: Path) -> 
     live = tmp_path / "live.db"
     acknowledged = asyncio.run(build_matches(str(live), 6))
     copy = tmp_path / "backups" / "copy.db"
+    copy.parent.mkdir()  # `backup` writes into an existing folder only (issue 23)
 
     async def while_running() -> None:
         service = await quick_service(str(live))

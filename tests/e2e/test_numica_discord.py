@@ -132,7 +132,9 @@ async def test_two_members_set_up_in_secret_and_play_numica_to_a_win(
     chose = await press(double, alice, picker, "numica:v:1", RED_FILES)
     announced = await double.wait_for_message(lambda m: m.interaction_id == chose.id, timeout=TIMEOUT)
     assert double.messages[picker.id].content.endswith(f"({RED_ROW}). You can change it until Blue has chosen.")
-    assert not announced.ephemeral and announced.content == "Red has set up in secret. Waiting for Blue: /numica setup."
+    assert not announced.ephemeral
+    assert announced.content == f"Red has set up in secret. Waiting for Blue (<@{bob.id}>): /numica setup."
+    assert pings(double, announced) == {"parse": [], "users": [bob.id]}  # named and allowed: Blue is pinged
     assert announced.custom_ids() == ["numica:u:1:0"]
 
     # Blue cannot move yet, and nothing Blue can read tells Red's row, not even a board.
