@@ -314,8 +314,9 @@ class Console:
         return [f"{typed_name}:{value} " for value in await self._values(group, spec, option, before_text, typed_value)]
 
     async def _values(self, group: str, spec: CommandSpec, option: CommandOption, before: str, typed: str) -> list[str]:
-        if option.choices:
-            return [c.value for c in option.choices]
+        if option.choices:  # in the reader's words (the game's first), as Discord shows them
+            with playing(group):
+                return [str(choice_name(c.value)) for c in option.choices]
         if option.kind is OptionKind.BOOLEAN:
             return ["on", "off"]
         if option.kind is OptionKind.USER:
