@@ -9,6 +9,7 @@ import asyncio
 import inspect
 import logging
 from collections.abc import Callable, Coroutine, Mapping
+from dataclasses import replace
 from typing import Any, Literal
 
 import discord
@@ -16,7 +17,7 @@ from discord import app_commands
 from discord.app_commands import Choice, locale_str
 from discord.ext import commands
 
-from bot.cogs.panel import confirm_view, post_reply, went_wrong
+from bot.cogs.panel import confirm_view, post_reply, thread_opener, went_wrong
 from bot.cogs.posting import refuse, respond, send_private
 from bot.commands.dispatch import CommandOption, CommandSpec, Invoker, OptionKind, autocomplete, commands_for, dispatch
 from bot.commands.front_end import front_end
@@ -186,6 +187,8 @@ class GameCog(commands.Cog):
             if thread is None:
                 return
             who = invoker(interaction, channel_id=thread.id, parent=interaction.channel_id)
+        if spec.name == "rematch":
+            who = replace(who, open_thread=thread_opener(interaction))
         task = asyncio.ensure_future(dispatch(self.service, who, self.game, spec.name, typed))
         done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER_SECONDS)
         deferred = not done

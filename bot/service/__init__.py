@@ -36,6 +36,7 @@ from bot.service.notices import notice_from_json
 from bot.service.paused import PausedMatches
 from bot.service.play import Play, recent_actions
 from bot.service.reading import Reading, TurnInfo
+from bot.service.rematch import OpenThread, Rematches
 from bot.service.settings import MatchSettings
 from bot.service.timers import TurnTimers
 from bot.standings import Standing
@@ -73,6 +74,7 @@ class MatchService:
         self.match_settings = MatchSettings(self.book)
         self.timers = TurnTimers(self.book, self.play)
         self.paused = PausedMatches(self.book)
+        self.rematches = Rematches(self.book)
         self.computers = computers
         self.cooldowns = Cooldowns()
         self.locales = LocaleMemory()
@@ -134,6 +136,20 @@ class MatchService:
         from bot.texts import seating_text
 
         return seating_text(state)
+
+    async def rematch(
+        self, channel_id: int, user_id: int, *, match_id: int | None = None, open_thread: OpenThread | None = None
+    ) -> Reply:
+        """Accept a rematch of the channel's finished match (or of `match_id`, a button's); once every
+        member has, it starts in the same channel, or in a new thread if the match was in one
+        (`open_thread`, the front end's). A reply for elsewhere names its channel."""
+        accepted = await self.rematches.accept(channel_id, user_id, match_id=match_id, open_thread=open_thread)
+        if isinstance(accepted, Reply):
+            return accepted
+        reply = await self.start(accepted.channel_id, accepted.starter)
+        headline = str(M("Rematch! Everyone accepted; the seats are rotated."))
+        reply = replace(reply, text=f"{headline}\n{reply.text}")
+        return replace(reply, channel_id=accepted.channel_id) if accepted.channel_id != channel_id else reply
 
     async def abort(self, channel_id: int, user_id: int, *, can_manage: bool = False) -> Reply:
         return await self.lobby.abort(channel_id, user_id, can_manage=can_manage)
