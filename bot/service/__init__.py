@@ -30,6 +30,7 @@ from bot.replies import Image, Notice, Reply
 from bot.service.book import MatchBook, Renderer, default_renderer
 from bot.service.computer import ComputerPlayers
 from bot.service.cooldowns import Cooldowns
+from bot.service.forecasts import Forecasts
 from bot.service.heavy import HeavyReads
 from bot.service.lobby import LEVELS, Lobby
 from bot.service.notices import notice_from_json
@@ -42,7 +43,7 @@ from bot.service.timers import TurnTimers
 from bot.standings import Standing
 from bot.storage import Storage, matches, open_storage, outbox, timers
 from bot.storage.outbox import PendingNotice
-from bot.storage.timers import TimerRow
+from bot.storage.timers import TimerKind, TimerRow
 from engine.i18n import M
 
 __all__ = ["LEVELS", "MatchService", "TurnInfo"]
@@ -75,6 +76,7 @@ class MatchService:
         self.timers = TurnTimers(self.book, self.play)
         self.paused = PausedMatches(self.book)
         self.rematches = Rematches(self.book)
+        self.forecasts = Forecasts(self.book, self.play)
         self.computers = computers
         self.cooldowns = Cooldowns()
         self.locales = LocaleMemory()
@@ -163,7 +165,16 @@ class MatchService:
         *,
         expected_version: int | None = None,
     ) -> Reply:
-        return await self.play.act(channel_id, user_id, action, expected_version=expected_version)
+        reply = await self.play.act(channel_id, user_id, action, expected_version=expected_version)
+        if reply.match_id is not None:  # the turn that just ended may be one a forecast answers
+            answer = await self.forecasts.respond(reply.match_id)
+            if answer is not None:
+                reply = _joined(reply, answer)
+        return reply
+
+    async def forecast(self, channel_id: int, user_id: int, lines: str | None) -> Reply:
+        """Store, show (no lines) or clear (`clear`) a member's private forecast (bot/service/forecasts.py)."""
+        return await self.forecasts.forecast(channel_id, user_id, lines)
 
     async def undo(self, channel_id: int, user_id: int, *, expected_version: int | None = None) -> Reply:
         return await self.play.undo(channel_id, user_id, expected_version=expected_version)
@@ -300,7 +311,10 @@ class MatchService:
         return await self.timers.next_timer()
 
     async def fire_timer(self, timer: TimerRow) -> bool:
-        return await self.timers.fire_timer(timer)
+        fired = await self.timers.fire_timer(timer)
+        if fired and timer.kind is TimerKind.COMPUTER:  # a computer's turn may be one a forecast answers
+            fired = await self.forecasts.respond(timer.match_id, as_notice=True) is not None or fired
+        return fired
 
     async def postpone_timer(self, timer_id: int, seconds: float) -> None:
         await self.timers.postpone_timer(timer_id, seconds)

@@ -24,6 +24,10 @@ async def _play(ctx: Context, o: Mapping[str, Any]) -> Reply:
     return await ctx.service.act(ctx.who.channel_id, ctx.who.user_id, o.get("action") or "")
 
 
+async def _forecast(ctx: Context, o: Mapping[str, Any]) -> Reply:
+    return await ctx.service.forecast(ctx.who.channel_id, ctx.who.user_id, o.get("lines"))
+
+
 def commands(rules: AnyGame, front: FrontEnd) -> tuple[CommandSpec, ...]:
     example = front.play_example or "a move in notation"
     actions = tuple(
@@ -36,4 +40,7 @@ def commands(rules: AnyGame, front: FrontEnd) -> tuple[CommandSpec, ...]:
         CommandSpec("undo", "Take back your last action while you still may", on_service("undo")),
         CommandSpec("play", f"Play any action in notation, e.g. {example.split(' · ')[0]}", _play,
                     (CommandOption("action", example[:100], required=True, autocomplete=True, max_length=200),)),
+        CommandSpec("forecast", "Privately answer your opponent's next moves in advance (two-player games)",
+                    _forecast, (CommandOption("lines", "their move > your answer; lines split by ; (clear: remove)",
+                                              max_length=1500),), private=True),
     )  # fmt: skip
