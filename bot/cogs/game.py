@@ -187,7 +187,7 @@ class GameCog(commands.Cog):
             if thread is None:
                 return
             who = invoker(interaction, channel_id=thread.id, parent=interaction.channel_id)
-        if spec.name == "rematch":
+        if spec.name == "start":  # after a finished match: a rematch, in a new thread if this is one
             who = replace(who, open_thread=thread_opener(interaction))
         task = asyncio.ensure_future(dispatch(self.service, who, self.game, spec.name, typed))
         done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER_SECONDS)
@@ -212,6 +212,10 @@ class GameCog(commands.Cog):
                                    "user": interaction.user.id})  # fmt: skip
         if thread is not None:
             await self._post_in_thread(interaction, thread, reply)
+        elif reply.private and not spec.private:  # a private answer to a public command (a forecast)
+            if deferred:
+                await interaction.delete_original_response()
+            await send_private(interaction, reply.text)
         elif spec.private:
             await post_reply(interaction, self.service, reply, ephemeral=True)
         else:

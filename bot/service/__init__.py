@@ -30,6 +30,7 @@ from bot.replies import Image, Notice, Reply
 from bot.service.book import MatchBook, Renderer, default_renderer
 from bot.service.computer import ComputerPlayers
 from bot.service.cooldowns import Cooldowns
+from bot.service.digest import Digests
 from bot.service.forecasts import Forecasts
 from bot.service.heavy import HeavyReads
 from bot.service.lobby import LEVELS, Lobby
@@ -72,7 +73,8 @@ class MatchService:
         self.lobby = Lobby(self.book, self.heavy, lobby_days=lobby_days, lobbies_per_member=lobbies_per_member)
         self.play = Play(self.book)
         self.reading = Reading(self.book, self.heavy)
-        self.match_settings = MatchSettings(self.book)
+        self.digests = Digests(self.book)
+        self.match_settings = MatchSettings(self.book, self.digests)
         self.timers = TurnTimers(self.book, self.play)
         self.paused = PausedMatches(self.book)
         self.rematches = Rematches(self.book)
@@ -308,15 +310,26 @@ class MatchService:
 
     # --- timers and the outbox ----------------------------------------------------------
     async def next_timer(self) -> TimerRow | None:
-        return await self.timers.next_timer()
+        """The timer due first: a match's, or a member's daily digest."""
+        timer = await self.timers.next_timer()
+        digest = await self.digests.next_due()
+        if digest is not None and (timer is None or digest.due < timer.due):
+            return digest
+        return timer
 
     async def fire_timer(self, timer: TimerRow) -> bool:
+        if timer.kind is TimerKind.DIGEST:
+            return await self.digests.fire(timer)
         fired = await self.timers.fire_timer(timer)
         if fired and timer.kind is TimerKind.COMPUTER:  # a computer's turn may be one a forecast answers
             fired = await self.forecasts.respond(timer.match_id, as_notice=True) is not None or fired
         return fired
 
-    async def postpone_timer(self, timer_id: int, seconds: float) -> None:
+    async def postpone_timer(self, timer_id: int, seconds: float, *, digest_of: int | None = None) -> None:
+        """Try a timer again later (a digest's: `digest_of`, its member)."""
+        if digest_of is not None:
+            await self.digests.postpone(digest_of, seconds)
+            return
         await self.timers.postpone_timer(timer_id, seconds)
 
     async def adopt_notices(self) -> int:

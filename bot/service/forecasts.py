@@ -85,11 +85,12 @@ class Forecasts:
                 if lines is not None:
                     await stored.remove(db, row.id, user_id)
             if lines is not None:
-                return Reply(str(M("Your forecast is cleared.")))
+                return Reply(str(M("Your forecast is cleared.")), private=True)
             if not kept:
-                return Reply(str(M("You have no forecast in this match. {how}", how=_how(row.game))))
+                return Reply(str(M("You have no forecast in this match. {how}", how=_how(row.game))), private=True)
             shown = [Line.from_json(d).text() for d in json.loads(kept[0].lines)]
-            return Reply(str(M("Your forecast (only you see it):")) + "\n" + "\n".join(f"• {s}" for s in shown))
+            listed = "\n".join(f"• {s}" for s in shown)
+            return Reply(str(M("Your forecast (only you see it):")) + "\n" + listed, private=True)
         if len(lines) > TEXT_MAX:
             raise ServiceError(M("a forecast is at most {count} characters", count=TEXT_MAX))
         seat = state.to_act
@@ -112,7 +113,7 @@ class Forecasts:
                  "matches no line.",
                  "Forecast stored (only you see it): {count} lines. It is cleared by an undo or a turn that "
                  "matches no line.", count=len(checked))  # fmt: skip
-        return Reply(f"{said}\n" + "\n".join(f"• {line.text()}" for line in checked))
+        return Reply(f"{said}\n" + "\n".join(f"• {line.text()}" for line in checked), private=True)
 
     # --- answering ---------------------------------------------------------------------------
     async def respond(self, match_id: int, *, as_notice: bool = False) -> Reply | None:
@@ -175,9 +176,9 @@ class Forecasts:
 
 
 def _how(game: str) -> str:
-    return str(M("Write /{game} {forecast} {lines}:<their move> > <your answer>; separate lines with ; and the two "
-                 "actions of a turn with a comma.", game=game, forecast=texts.command("forecast"),
-                 lines=texts.option("lines")))  # fmt: skip
+    return str(M("Write /{game} {play} {forecast}:<their move> > <your answer>; separate lines with ; and the two "
+                 "actions of a turn with a comma.", game=game, play=texts.command("play"),
+                 forecast=texts.option("forecast")))  # fmt: skip
 
 
 def _sides(state: MatchState, user_id: int) -> tuple[str, str]:

@@ -71,9 +71,9 @@ class Rematches:
             raise NotAllowed(M("the rematch has already begun: {channel}", channel=f"<#{started[1]}>"))
         waiting = sorted(state.players - agreed)
         if waiting:
-            said = M("{who} wants a rematch. Waiting for {others} (within a day): press Rematch, or /{game} {rematch}.",
+            said = M("{who} wants a rematch. Waiting for {others} (within a day): press Rematch, or /{game} {start}.",
                      who=texts.mention(user_id), others=", ".join(texts.mention(u) for u in waiting), game=row.game,
-                     rematch=texts.command("rematch"))  # fmt: skip
+                     start=texts.command("start"))  # fmt: skip
             return Reply(str(said), mentions=tuple(waiting), match_id=row.id, game=row.game, rematch=True)
         target = row.channel_id
         if row.parent_channel_id is not None and open_thread is not None:

@@ -274,6 +274,22 @@ async def open_matches_of(db: Connection, guild_id: int, user_id: int) -> list[t
     return list(found.values())
 
 
+async def active_matches_of_member(db: Connection, user_id: int) -> list[tuple[MatchRow, list[str]]]:
+    """A member's started matches in every server, each with the seats they hold."""
+    prefixed = ", ".join("m." + c for c in _COLUMNS)
+    rows = await db.fetchall(
+        f"SELECT {prefixed}, s.seat FROM matches m JOIN seats s ON s.match_id = m.id "
+        "WHERE s.user_id = ? AND m.status = ? ORDER BY m.updated_at, m.id, s.seat",
+        user_id, MatchStatus.ACTIVE.value,
+    )  # fmt: skip
+    found: dict[int, tuple[MatchRow, list[str]]] = {}
+    for row in rows:
+        match = _match(row)
+        assert match is not None
+        found.setdefault(match.id, (match, []))[1].append(row[-1])
+    return list(found.values())
+
+
 async def hold_member(db: Connection, guild_id: int, user_id: int) -> None:
     """Until this transaction ends, no other transaction that holds this member of this server
     goes on (counting their lobbies, or their rated matches today): a count followed by an insert

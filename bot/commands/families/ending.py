@@ -18,10 +18,6 @@ async def _draw(ctx: Context, o: Mapping[str, Any]) -> Reply:
     return await ctx.service.draw(ctx.who.channel_id, ctx.who.user_id, o.get("choice") or "")
 
 
-async def _rematch(ctx: Context, o: Mapping[str, Any]) -> Reply:
-    return await ctx.service.rematch(ctx.who.channel_id, ctx.who.user_id, open_thread=ctx.who.open_thread)
-
-
 def _claim_runner(option: str) -> Runner:
     async def run(ctx: Context, o: Mapping[str, Any]) -> Reply:
         return await ctx.service.declare(ctx.who.channel_id, ctx.who.user_id, o.get(option) or "")
@@ -35,7 +31,6 @@ def commands(rules: AnyGame, front: FrontEnd) -> tuple[CommandSpec, ...]:
         CommandSpec("draw", "Offer, accept or decline a draw (everyone must agree)", _draw,
                     (CommandOption("choice", "Offer a draw, or answer the one on offer", required=True,
                                    choices=DRAW_CHOICES),)),
-        CommandSpec("rematch", "Ask for (or accept) a rematch of the finished match, seats rotated", _rematch),
     ]  # fmt: skip
     claim = rules.claim
     if claim is not None:
