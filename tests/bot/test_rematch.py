@@ -3,12 +3,17 @@ rating carries over, and the Rematch button under a result works through the Dis
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from bot.errors import NotAllowed, NotInMatch
 from bot.service import MatchService
 from bot.storage import rematches
 from tests.bot.conftest import ALICE, BOB, CAROL, DAVE, EVE, FrontEnd, seat
+from tests.bot.discord_harness import TIMEOUT, Players, decode_png, running, service_of, slash
+from tests.bot.test_across_days import press
+from tests.discord_double import DiscordDouble
 
 pytestmark = pytest.mark.asyncio
 
@@ -73,3 +78,45 @@ async def test_acceptances_lapse_after_a_day_and_computers_accept(db_path: str) 
         assert dict(computer.computers) == {"red": "easy"}
     finally:
         await raw.close()
+
+
+async def test_the_rematch_button_survives_a_restart_and_forecasts_stay_private_on_discord(
+    double: DiscordDouble, players: Players, tmp_path: Path
+) -> None:
+    p = players
+    database = str(tmp_path / "nika.db")
+    async with running(double, database) as bot:
+        await slash(double, p.alice, "new", {"seat": "red"}, group="pikemen")
+        await slash(double, p.bob, "join", {"seat": "blue"}, group="pikemen")
+        await slash(double, p.alice, "start", group="pikemen")
+        state = await service_of(bot).state_of(double.channel.id)
+        first = next(a.notation() for a in state.rules.legal_actions(state.game))
+        await slash(double, p.alice, "play", {"action": first}, group="pikemen")
+        # A forecast through /pikemen play forecast: answered privately, never posted for others.
+        state = await service_of(bot).state_of(double.channel.id)
+        theirs = next(a for a in state.rules.legal_actions(state.game))
+        after, _ = state.rules.apply(state.game, theirs)
+        mine = next(a.notation() for a in state.rules.legal_actions(after))
+        stored = await slash(double, p.alice, "play", {"forecast": f"{theirs.notation()} > {mine}"}, group="pikemen")
+        assert stored.ephemeral and "only you see it" in stored.content
+        public = [m.content for m in double.channel_messages(double.channel) if not m.ephemeral]
+        assert not any(mine in text and "🔮" in text for text in public)
+        answered = await slash(double, p.bob, "play", {"action": theirs.notation()}, group="pikemen")
+        assert not answered.ephemeral and "🔮" in answered.content
+        await slash(double, p.alice, "resign", group="pikemen")
+        result = await slash(double, p.alice, "resign", group="pikemen")  # asked twice within a minute: confirmed
+        row, _ = await service_of(bot).book.load(double.channel.id, open_only=False)
+        assert row.status == "finished"
+        button = f"pikemen:r:{row.id}"
+        assert button in result.message.custom_ids()
+        waiting = await slash(double, p.bob, "start", group="pikemen")  # after a finished match: a rematch
+        assert "wants a rematch" in waiting.content and button in waiting.message.custom_ids()
+    async with running(double, database) as bot:  # the button outlives the bot's restart
+        pressed = await press(double, p.alice, result.message, button)
+        post = await double.wait_for_message(
+            lambda m: m.interaction_id == pressed.id and not m.ephemeral and bool(m.files), timeout=TIMEOUT
+        )
+        assert post.content.startswith("Rematch!")
+        decode_png(post.files[0])
+        _, state = await service_of(bot).book.load(double.channel.id)
+        assert dict(state.seats) == {"blue": p.alice.id, "red": p.bob.id}
