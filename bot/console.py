@@ -304,7 +304,8 @@ class Console:
 
     async def announce(self, notice: Notice, nonce: str) -> int | None:
         """What timers post (a computer's move, a reminder, an expired turn), printed."""
-        self.out(f"[#{notice.channel_id}] " + self.show(notice.reply.text))
+        where = "[DM]" if notice.kind == "dm" else f"[#{notice.channel_id}]"  # a digest, a paused match's news
+        self.out(f"{where} " + self.show(notice.reply.text))
         self.print_reply_files(notice.reply)
         return None
 

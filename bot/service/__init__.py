@@ -170,8 +170,8 @@ class MatchService:
         reply = await self.play.act(channel_id, user_id, action, expected_version=expected_version)
         if reply.match_id is not None:  # the turn that just ended may be one a forecast answers
             answer = await self.forecasts.respond(reply.match_id)
-            if answer is not None:
-                reply = _joined(reply, answer)
+            if answer is not None:  # one post: what they played (its headline), then the answer and its board
+                reply = _joined(replace(reply, text=reply.text.split("\n")[0]), answer)
         return reply
 
     async def forecast(self, channel_id: int, user_id: int, lines: str | None) -> Reply:

@@ -32,7 +32,7 @@ from engine.i18n import M, P
 LINES_MAX = 20
 TURNS_MAX = 8  # turns in one line: theirs and yours, four each
 TEXT_MAX = 1500
-CLEAR_WORDS = ("clear", "none", "off", "borrar", "ninguno")
+CLEAR_WORDS = ("clear", "none", "off", "borrar", "ninguna")
 
 
 @dataclass(frozen=True, slots=True)

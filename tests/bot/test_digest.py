@@ -13,7 +13,6 @@ from bot.clock import ManualClock
 from bot.errors import ServiceError
 from bot.service import MatchService
 from bot.service.digest import next_at
-from bot.service.notices import notice_from_json
 from bot.storage.timers import TimerKind
 from tests.bot.conftest import ALICE, BOB, CAROL, FrontEnd
 from tests.bot.discord_harness import Players, running, slash

@@ -36,6 +36,17 @@ DISCORD_HELP = M(
     "Every option suggests only what is legal for you right now: start typing and pick. "
     "Or press the buttons under the latest board: they walk you through legal choices only."
 )
+# Correspondence play, for every game (bot/service/rematch.py, forecasts.py, digest.py).
+ACROSS_DAYS_HELP = M(
+    "**Rematch:** when a match ends, press Rematch under the result, or `/{slug} {start}`: once everyone has "
+    "accepted (within a day) it starts with the seats rotated.\n"
+    "**Forecast (two players):** after your move, `/{slug} {play} {forecast}:<their move> > <your answer>` answers "
+    "their next turn in advance, privately; go deeper with more `>`, give several lines separated by `;`, and the "
+    "actions of one turn separated by `,`. `{forecast}:show` shows it, `{forecast}:clear` removes it; any undo clears "
+    "it.\n"
+    "**Daily digest:** `/{slug} {settings} {digest}:on {hour}:8` sends you one direct message a day at 08:00 UTC "
+    "listing every match where it is your turn, instead of reminders by DM."
+)
 CONSOLE_HELP = M(
     "**In this console** type the commands as text, options as name:value (Tab completes, Up recalls). "
     "`as @name` plays as someone else, `channel N` switches channel, `manage on` acts as a moderator, "
@@ -45,7 +56,8 @@ CONSOLE_HELP = M(
 
 async def _help(ctx: Context, o: Mapping[str, Any]) -> Reply:
     how = CONSOLE_HELP if ctx.who.console else DISCORD_HELP
-    return Reply(f"{named(ctx.front.help, ctx.names)}\n{how}")
+    across = named(M(ACROSS_DAYS_HELP.template, slug=ctx.game), ctx.names)
+    return Reply(f"{named(ctx.front.help, ctx.names)}\n{across}\n{how}")
 
 
 def commands(rules: AnyGame, front: FrontEnd) -> tuple[CommandSpec, ...]:
