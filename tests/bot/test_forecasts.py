@@ -161,3 +161,57 @@ async def test_undo_clears_and_where_forecasts_do_not_apply(db_path: str) -> Non
             await service.forecast(731, ALICE, "a1 n > a2 n")
     finally:
         await raw.close()
+
+
+async def test_numica_after_its_secret_setup_and_an_ending_clears(db_path: str) -> None:
+    raw = await MatchService.open(db_path)
+    service = FrontEnd(raw)
+    try:
+        await seat(raw, 740, {ALICE: "red", BOB: "blue"}, game="numica")
+        state = await service.state_of(740)
+        for user, side in ((ALICE, "red"), (BOB, "blue")):
+            choice = next(iter(state.rules.setup_choices(state.game, side))).value
+            with pytest.raises(NotAllowed):  # no forecast while the sides set up in secret
+                await service.forecast(740, user, "a1-a2 > a1-a3")
+            await service.setup(740, user, choice)
+        state = await service.state_of(740)
+        mover = state.acting_user()
+        other = BOB if mover == ALICE else ALICE
+        await service.act(740, mover, _legal(state.game, state.rules))
+        state = await service.state_of(740)
+        turns, _ = _line(state, 2)
+        await service.forecast(740, mover, _text(turns))
+        await service.act(740, other, turns[0][0])
+        after = await service.state_of(740)
+        assert after.played[-1].action == turns[1][0] and after.played[-1].user_id == mover
+        # A forecast left when the match ends is cleared with it.
+        state = after
+        turns, _ = _line(state, 2)
+        await service.forecast(740, mover, _text(turns))
+        await service.resign(740, other, confirmed=True)
+        assert await _stored(raw, 740) == []
+    finally:
+        await raw.close()
+
+
+async def test_after_a_computer_turn_the_answer_is_a_notice(db_path: str) -> None:
+    """The timer path: a turn played by the host (a computer's) is answered too, as a notice."""
+    raw = await MatchService.open(db_path)
+    service = FrontEnd(raw)
+    try:
+        await seat(raw, 750, {ALICE: "red", BOB: "blue"}, game="pikemen")
+        state = await service.state_of(750)
+        await service.act(750, ALICE, _legal(state.game, state.rules))
+        state = await service.state_of(750)
+        turns, _ = _line(state, 2)
+        await service.forecast(750, ALICE, _text(turns))
+        played = await raw.play.act(750, BOB, turns[0][0])  # the turn, without the front end's look at forecasts
+        await raw.posted(played, None)
+        assert played.match_id is not None
+        assert await raw.forecasts.respond(played.match_id, as_notice=True) is not None
+        [(item, notice)] = await raw.due_notices()
+        assert notice.reply.text.startswith("🔮") and notice.reply.image is not None
+        after = await service.state_of(750)
+        assert after.played[-1].action == turns[1][0]
+    finally:
+        await raw.close()

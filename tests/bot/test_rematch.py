@@ -120,3 +120,28 @@ async def test_the_rematch_button_survives_a_restart_and_forecasts_stay_private_
         decode_png(post.files[0])
         _, state = await service_of(bot).book.load(double.channel.id)
         assert dict(state.seats) == {"blue": p.alice.id, "red": p.bob.id}
+
+
+async def test_a_rematch_of_a_thread_match_opens_a_new_thread(
+    double: DiscordDouble, players: Players, tmp_path: Path
+) -> None:
+    p = players
+    async with running(double, str(tmp_path / "nika.db")) as bot:
+        await slash(double, p.alice, "new", {"seat": "red", "thread": True}, group="pikemen")
+        [thread] = [c for c in double.channels.values() if c.parent_id == double.channel.id]
+        await slash(double, p.bob, "join", {"seat": "blue"}, channel=thread, group="pikemen")
+        await slash(double, p.alice, "start", channel=thread, group="pikemen")
+        await slash(double, p.bob, "resign", channel=thread, group="pikemen")
+        await slash(double, p.bob, "resign", channel=thread, group="pikemen")
+        await slash(double, p.bob, "start", channel=thread, group="pikemen")
+        said = await slash(double, p.alice, "start", channel=thread, group="pikemen")
+        threads = [c for c in double.channels.values() if c.parent_id == double.channel.id]
+        assert len(threads) == 2
+        new = threads[1]
+        assert f"<#{new.id}>" in said.content
+        [board] = [m for m in double.channel_messages(new) if m.files]
+        assert board.content.startswith("Rematch!")
+        decode_png(board.files[0])
+        row, state = await service_of(bot).book.load(new.id)
+        assert row.parent_channel_id == double.channel.id
+        assert dict(state.seats) == {"red": p.bob.id, "blue": p.alice.id}
