@@ -209,7 +209,7 @@ async def test_after_a_computer_turn_the_answer_is_a_notice(db_path: str) -> Non
         await raw.posted(played, None)
         assert played.match_id is not None
         assert await raw.forecasts.respond(played.match_id, as_notice=True) is not None
-        [(item, notice)] = await raw.due_notices()
+        [(_, notice)] = await raw.due_notices()
         assert notice.reply.text.startswith("🔮") and notice.reply.image is not None
         after = await service.state_of(750)
         assert after.played[-1].action == turns[1][0]
