@@ -5,7 +5,7 @@ player's action and posted as usual, marked as a forecast; a turn that matches n
 the forecast. Any undo or ending clears every forecast of the match (`MatchBook.commit`).
 
 Text is parsed at the edge: lines are separated by `;` (or new lines), the turns of a line by `>`,
-and the actions of one turn (Nika's two) by `,`; every action in the game's notation. Each line is
+and the actions of one turn (a game of two actions a turn) by `,`; every action in the game's notation. Each line is
 played through on the position when it is stored, so a line that cannot happen is refused then.
 Only two-sided games of two players: with more, "the next player" is not one opponent."""
 

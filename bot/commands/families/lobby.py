@@ -64,7 +64,7 @@ async def _join(ctx: Context, o: Mapping[str, Any]) -> Reply:
 
 async def _start(ctx: Context, o: Mapping[str, Any]) -> Reply:
     """Start the lobby; after a match has finished here, ask for (or accept) its rematch. Discord
-    allows a game 25 commands, and Nika has 25 already: a rematch is the next start."""
+    allows a group 25 commands, and a game with a claim has 25 already: a rematch is the next start."""
     here = await ctx.service.match_in(ctx.who.channel_id)
     if here is not None and here[0].status == "finished":
         return await ctx.service.rematch(ctx.who.channel_id, ctx.who.user_id, open_thread=ctx.who.open_thread)

@@ -25,7 +25,7 @@ def _action_runner(command: ActionCommand) -> Runner:
 
 async def _play(ctx: Context, o: Mapping[str, Any]) -> Reply:
     """An action now, or a forecast: answers to the opponent's next turns, kept private (Discord
-    allows a game 25 commands and Nika has 25 already, so a forecast is a way to play)."""
+    allows a group 25 commands and a game with a claim has 25 already, so a forecast is a way to play)."""
     forecast = o.get("forecast")
     if forecast is not None:
         if o.get("action"):
