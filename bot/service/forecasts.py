@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot import texts
-from bot.errors import NotAllowed, NotInMatch, ServiceError
+from bot.errors import BoardChanged, NotAllowed, NotInMatch, ServiceError
 from bot.match import Entry, EntryKind, MatchState
 from bot.replies import Reply
 from bot.service.book import MatchBook
@@ -169,7 +169,10 @@ class Forecasts:
             else:
                 kept.append(await self.book.keep_backup(db, row, reply))
 
-        await self.book.commit(row, state, new, logged, also=also)
+        try:
+            await self.book.commit(row, state, new, logged, also=also)
+        except BoardChanged:  # the match moved meanwhile (another process): the turn it answered is gone
+            return None
         return Reply(reply.text, image=reply.image, mentions=reply.mentions, match_id=reply.match_id,
                      game=reply.game, version=reply.version, actionable=reply.actionable, setup=reply.setup,
                      rematch=reply.rematch, notice_ids=tuple(kept))  # fmt: skip

@@ -11,6 +11,7 @@ import pytest
 
 from bot.clock import ManualClock
 from bot.errors import ServiceError
+from bot.replies import Notice
 from bot.service import MatchService
 from bot.service.digest import next_at
 from bot.storage.timers import TimerKind
@@ -23,16 +24,19 @@ HOUR = 3600.0
 START = datetime(2026, 3, 2, 6, 30, tzinfo=UTC).timestamp()  # 06:30 UTC
 
 
-async def _fire_due(service: MatchService) -> list[tuple[int, ...]]:
-    """Fire every timer due now, as the dispatcher does; the DMs it left in the outbox."""
+async def _fire_due(service: MatchService, reminders: list[Notice] | None = None) -> list[tuple[tuple[int, ...], str]]:
+    """Fire every timer due now, as the dispatcher does; the DMs it left in the outbox (and the
+    reminders, into `reminders`)."""
     while (timer := await service.next_timer()) is not None and timer.due <= service.clock.now():
         await service.fire_timer(timer)
     found = []
     for item, notice in await service.due_notices():
         if notice.kind == "dm":
             found.append((notice.dm_user_ids, notice.reply.text))
+        elif item.kind == "reminder" and reminders is not None:
+            reminders.append(notice)
         await service.notice_delivered(item, None, notice)
-    return found  # type: ignore[return-value]
+    return found
 
 
 async def test_next_at_is_the_next_hour_strictly_after() -> None:
@@ -59,6 +63,7 @@ async def test_a_digest_lists_the_turns_of_two_servers(db_path: str) -> None:
         await service.start(803, BOB)
         await raw.remember_board_message((await raw.book.load(801))[0].id, 9001)
         await service.settings(1, 801, ALICE, dm_reminders=True)
+        await service.settings(2, 803, BOB, dm_reminders=True)
         said = await service.settings(1, 801, ALICE, digest=True, digest_hour=9)
         assert "09:00 UTC" in said.text
         with pytest.raises(ServiceError):
@@ -76,10 +81,12 @@ async def test_a_digest_lists_the_turns_of_two_servers(db_path: str) -> None:
         assert "no deadline" in text
         assert await _fire_due(raw) == []  # once a day
         await clock.advance(24 * HOUR)
-        for item, notice in await raw.due_notices():  # reminders fell due meanwhile: in the channel only
-            assert ALICE not in notice.dm_user_ids
-            await raw.notice_delivered(item, None, notice)
-        [(to, text)] = await _fire_due(raw)
+        reminders: list[Notice] = []
+        [(to, text)] = await _fire_due(raw, reminders)
+        # The reminders that fell due meanwhile ping Alice in the channel, but send her no DM.
+        alice = [n for n in reminders if f"<@{ALICE}>" in n.reply.text]
+        assert alice and all(n.dm_user_ids == () for n in alice)
+        assert [n.dm_user_ids for n in reminders if f"<@{BOB}>" in n.reply.text] == [(BOB,)]  # no digest: his DM
         assert to == (ALICE,) and "Your daily digest" in text
         await service.settings(1, 801, ALICE, digest=False)
         await clock.advance(24 * HOUR)
