@@ -62,7 +62,7 @@ SURFACE: dict[str, list[tuple[str, bool, list[str] | None, bool]]] = {
     # The brief lists /nika history bare; the cog gives it an optional page, which is harmless.
     "history": [("page", False, None, False)],
     "rules": [],
-    "help": [("topic", False, ["game", "correspondence"], False)],
+    "help": [("topic", False, ["game", "days"], False)],
     "resign": [],
     "draw": [("choice", True, ["offer", "accept", "decline"], False)],
     "declare": [("team", True, ["athens-messene", "sparta-thebes"], False)],

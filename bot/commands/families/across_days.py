@@ -37,7 +37,7 @@ def commands(rules: AnyGame, front: FrontEnd) -> tuple[CommandSpec, ...]:
             CommandOption("deadline", "Turn deadline (only before the match starts)", choices=DEADLINES),
             CommandOption("scope", "Change this match, or the server's default reminder interval", choices=SCOPES),
             CommandOption("dm", "Also send your reminders to you by direct message", choices=SWITCH),
-            CommandOption("digest", "One daily DM listing every match where it is your turn", choices=SWITCH),
+            CommandOption("digest", "A daily DM listing the matches where it is your turn", choices=SWITCH),
             CommandOption("hour", "The digest's hour, in UTC (0-23)", OptionKind.INTEGER, min_value=0, max_value=23),
         ), private=True),
     )  # fmt: skip

@@ -105,7 +105,7 @@ def commands(rules: AnyGame, front: FrontEnd) -> tuple[CommandSpec, ...]:
                     (join_seat, CommandOption("computer", "The creator seats the computer here instead, at a level",
                                               choices=COMPUTER_LEVELS))),
         CommandSpec("leave", "Give up your seat (in a started match: resign)", on_service("leave")),
-        CommandSpec("start", "Start the match once every seat is held; after it ends, ask for a rematch", _start),
+        CommandSpec("start", "Start the match when every seat is held, or its rematch", _start),
         CommandSpec("abort", "Abort this channel's match (creator in the lobby, or Manage Channels)", _abort),
     ]  # fmt: skip
     if rules.has_setup:

@@ -36,7 +36,7 @@ DISCORD_HELP = M(
     "Every option suggests only what is legal for you right now: start typing and pick. "
     "Or press the buttons under the latest board: they walk you through legal choices only."
 )
-HELP_TOPICS = (Choice("game", "How to play"), Choice("correspondence", "Rematch, forecasts, daily digest"))
+HELP_TOPICS = (Choice("game", "The game"), Choice("days", "Rematch, forecast, digest"))
 # Correspondence play, for every game (bot/service/rematch.py, forecasts.py, digest.py).
 ACROSS_DAYS_HELP = M(
     "**Rematch:** when a match ends, press Rematch under the result, or `/{slug} {start}`: once everyone has "
@@ -57,7 +57,7 @@ CONSOLE_HELP = M(
 
 async def _help(ctx: Context, o: Mapping[str, Any]) -> Reply:
     how = CONSOLE_HELP if ctx.who.console else DISCORD_HELP
-    if o.get("topic") == "correspondence":  # its own page: the game's help fills a message already
+    if o.get("topic") == "days":  # its own page: the game's help fills a message already
         return Reply(named(M(ACROSS_DAYS_HELP.template, slug=ctx.game), ctx.names))
     return Reply(f"{named(ctx.front.help, ctx.names)}\n{how}")
 
@@ -70,7 +70,7 @@ def commands(rules: AnyGame, front: FrontEnd) -> tuple[CommandSpec, ...]:
                                    max_value=1000),), private=True, cooldown=True),
         CommandSpec("rules", f"The rules of {rules.title} in one minute, with a picture", _rules, private=True),
         CommandSpec("help", f"How to play {rules.title} here", _help, (
-            CommandOption("topic", "The game (default), or rematches, forecasts and the daily digest",
+            CommandOption("topic", "The game, or rematch, forecast and digest",
                           choices=HELP_TOPICS),
         ), private=True),
     )  # fmt: skip

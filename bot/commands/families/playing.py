@@ -51,7 +51,7 @@ def commands(rules: AnyGame, front: FrontEnd) -> tuple[CommandSpec, ...]:
         CommandSpec("undo", "Take back your last action while you still may", on_service("undo")),
         CommandSpec("play", f"Play any action in notation, e.g. {example.split(' · ')[0]}", _play, (
             CommandOption("action", example[:100], autocomplete=True, max_length=200),
-            CommandOption("forecast", "Private answers in advance: their move > your answer; lines split by ;",
+            CommandOption("forecast", "Replies in advance, private: their move > yours; lines split by ;",
                           max_length=1500),
         )),
     )  # fmt: skip
