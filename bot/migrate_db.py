@@ -50,11 +50,11 @@ TABLES = (
     Table("snapshots", ("match_id", "version"), "snapshots"),
     Table("timers", ("id",), "timers"),
     Table("outbox", ("id",), "pending notices"),
-    Table("rematches", ("match_id", "user_id"), "rematch acceptances"),
-    Table("forecasts", ("match_id", "user_id"), "forecasts"),
     Table("guild_settings", ("guild_id",), "server settings"),
     Table("user_settings", ("user_id",), "player settings"),
     Table("bot_state", ("key",), "bot facts"),
+    Table("rematches", ("match_id", "user_id"), "rematch acceptances"),
+    Table("forecasts", ("match_id", "user_id"), "forecasts"),
 )
 # Facts such as a command-tree hash may already be in a target the bot started on; the
 # target's own value is kept, and such a database still counts as empty.

@@ -141,7 +141,7 @@ async def test_every_row_arrives_with_its_id(tmp_path: Path, database_url: str) 
     assert [row["id"] for row in expected["matches"]] == [1, 3, 4, 5]  # the deleted match's id stays unused
     assert summary.counts == {
         "matches": 4, "seats": 6, "log": 4, "snapshots": 1, "timers": 3, "outbox": 2, "guild_settings": 1,
-        "user_settings": 1, "bot_state": 1,
+        "user_settings": 1, "bot_state": 1, "rematches": 0, "forecasts": 0,
     }  # fmt: skip
     assert summary.upgraded_from is None
     assert "4 matches, 6 seats, 4 log entries, 1 snapshots, 3 timers, 2 pending notices" in "\n".join(summary.lines())
@@ -235,7 +235,7 @@ def shape(rows: CopiedMatch) -> tuple[int, int, int]:
 
 RELEASE1_COUNTS = {
     "matches": 8, "seats": 28, "log": 13, "snapshots": 0, "timers": 5, "outbox": 0, "guild_settings": 1,
-    "user_settings": 1, "bot_state": 0,
+    "user_settings": 1, "bot_state": 0, "rematches": 0, "forecasts": 0,
 }  # fmt: skip
 
 
