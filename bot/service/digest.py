@@ -127,6 +127,6 @@ class Digests:
             lines.append(f"• {line}")
         if not lines:
             return None
-        head = P("📬 Your daily digest: {count} match is waiting for you.",
-                 "📬 Your daily digest: {count} matches are waiting for you.", count=len(lines))  # fmt: skip
+        head = P("Your daily digest: {count} match is waiting for you.",
+                 "Your daily digest: {count} matches are waiting for you.", count=len(lines))  # fmt: skip
         return "\n".join([str(head), *lines])

@@ -152,7 +152,7 @@ class Forecasts:
             return None
         rest = [Line(ln.turns[2:], ln.keys[1:]) for ln in matching if ln.turns[1] == answer and len(ln.turns) > 2]
         what = texts.sentence(new.rules.describe(events))
-        headline = str(M("🔮 {who}'s forecast answers: {what}", who=texts.mention(forecast.user_id), what=what))
+        headline = str(M("{who}'s forecast answers: {what}", who=texts.mention(forecast.user_id), what=what))
         reply = await self.play.board_reply(row, new, headline)
         kept: list[int] = []
 

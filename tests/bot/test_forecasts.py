@@ -58,7 +58,7 @@ async def test_a_matching_turn_is_answered_at_once_and_deeper_lines_go_on(db_pat
         stored = await service.forecast(700, ALICE, _text(turns))
         assert "only you see it" in stored.text and stored.mentions == ()
         reply = await service.act(700, BOB, turns[0][0])
-        assert "🔮" in reply.text and "forecast" in reply.text
+        assert "forecast answers" in reply.text
         after = await service.state_of(700)
         assert after.played[-1].user_id == ALICE and after.played[-1].action == turns[1][0]
         assert after.acting_user() == BOB
@@ -92,9 +92,9 @@ async def test_nika_two_players_two_actions_a_turn_and_a_restart(db_path: str) -
     service = FrontEnd(raw)
     try:
         first_half = await service.act(710, BOB, turns[0][0])
-        assert "🔮" not in first_half.text  # half their turn: nothing yet
+        assert "forecast answers" not in first_half.text  # half their turn: nothing yet
         reply = await service.act(710, BOB, turns[0][1])
-        assert "🔮" in reply.text
+        assert "forecast answers" in reply.text
         after = await service.state_of(710)
         assert [p.action for p in after.played[-2:]] == turns[1]
         assert after.acting_user() == BOB
@@ -120,14 +120,14 @@ async def test_a_turn_matching_no_line_discards_and_nothing_leaks(db_path: str) 
             (await service.history(720, user_id=BOB)).text, (await service.export(720)).text,
         ]  # fmt: skip
         for text in seen:
-            assert answer not in text and "🔮" not in text and "forecast" not in text.lower()
+            assert answer not in text and "forecast answers" not in text and "forecast" not in text.lower()
         assert "You have no forecast" in (await service.forecast(720, BOB, None)).text
         mine = (await service.forecast(720, ALICE, None)).text
         assert answer in mine  # Alice alone sees hers
         assert await service.legal_actions(720, ALICE) == []  # autocomplete offers Alice nothing now
         other = next(a.notation() for a in state.rules.legal_actions(state.game) if a.notation() != turns[0][0])
         reply = await service.act(720, BOB, other)
-        assert "🔮" not in reply.text
+        assert "forecast answers" not in reply.text
         assert await _stored(raw, 720) == []
         after = await service.state_of(720)
         assert after.acting_user() == ALICE  # Alice plays her own move now
@@ -210,7 +210,7 @@ async def test_after_a_computer_turn_the_answer_is_a_notice(db_path: str) -> Non
         assert played.match_id is not None
         assert await raw.forecasts.respond(played.match_id, as_notice=True) is not None
         [(_, notice)] = await raw.due_notices()
-        assert notice.reply.text.startswith("🔮") and notice.reply.image is not None
+        assert "forecast answers" in notice.reply.text and notice.reply.image is not None
         after = await service.state_of(750)
         assert after.played[-1].action == turns[1][0]
     finally:
