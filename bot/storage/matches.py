@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from bot.storage.connection import ChannelHasMatch, Connection, Row, VersionConflict
+from bot.storage.connection import ChannelHasMatch, Connection, Row, StorageUnavailable, VersionConflict
 
 __all__ = ["ChannelHasMatch", "LogRow", "MatchRow", "MatchStatus", "SeatRow", "VersionConflict"]
 
@@ -92,7 +92,10 @@ def _match(row: Row | None) -> MatchRow | None:
     if row is None:
         return None
     values: list[Any] = list(row[: len(_COLUMNS)])
-    values[_OPTIONS] = json.loads(values[_OPTIONS] or "{}")
+    try:
+        values[_OPTIONS] = json.loads(values[_OPTIONS] or "{}")
+    except ValueError:  # a damaged row is refused as unreadable, never a raw decoding error
+        raise StorageUnavailable(writing=False) from None
     values[_RATED] = bool(values[_RATED])
     return MatchRow(*values)
 
