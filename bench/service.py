@@ -16,6 +16,13 @@ Then (unless --quick):
     python bench/service.py [--seconds 15] [--database PATH|postgresql://…] [--processes N]
     python bench/service.py --postgres   (a throwaway PostgreSQL server, from tests/postgres_server.py)
     python bench/service.py --long-only [--long-lengths 100,5000,20000] [--rounds 7] [--long-games nika]
+    python bench/service.py --round-trips   (PostgreSQL: round trips per action, and paced
+                                             p50 against SQLite's in interleaved rounds)
+
+With --postgres (and --round-trips), the round trips to the server one action costs are counted
+on the wire (tests/round_trips.py relays the connections): its commit, and the front end's
+report of its post (MatchService.posted); the read a bench player makes to pick its move is
+counted apart. Target ≤ 8 per action.
 
 With --processes N, N processes share the database, each playing its share of the 50
 matches (as sharded bot processes would), and the figures are for all of them together.
@@ -66,6 +73,8 @@ COLD_RATIO_TARGET = 1.2  # a cold action on the longest match, against the short
 CACHED_TARGET_BYTES = 128 << 10
 LINEAR_SLACK = 1.25  # the CPU time of a thousand entries at the end of the longest match, against early on
 P99_TARGET_MS = 150.0
+ROUND_TRIPS_TARGET = 8  # per action on PostgreSQL (issue 24)
+P50_RATIO_TARGET = 1.2  # PostgreSQL's paced p50 against SQLite's, in the same run
 HEAVY_TARGET_MS = 100.0  # a player's act p99 while another member floods replays and imports
 
 
@@ -591,6 +600,74 @@ def report_long(game: str, lengths: tuple[int, ...], matches: dict[int, LongMatc
             )
 
 
+async def round_trips(location: str, actions: int = 200) -> None:
+    """Round trips per action, counted on the wire: 50 matches as the paced run plays them, each
+    action's commit and the front end's report of its post; after a warm-up in which every
+    statement is prepared once on each connection (as a bot does in its first minutes)."""
+    from tests.round_trips import RoundTripCounter
+
+    async with RoundTripCounter(location) as counter:
+        service = await MatchService.open(counter.url)
+        try:
+            channels = list(range(3_000_000, 3_000_000 + ACTIVE))
+            for channel in channels:
+                await open_active(service, channel)
+            rng = random.Random(11)
+            acted: list[int] = []
+            picked: list[int] = []
+            for number in range(actions + len(channels)):
+                channel = channels[number % len(channels)]
+                before = counter.count
+                state = await service.state_of(channel)
+                if state.is_over:
+                    continue
+                read = counter.count - before
+                action = rng.choice(state.rules.legal_actions(state.game)).notation()
+                before = counter.count
+                reply = await service.act(channel, state.acting_user() or 0, action)
+                await service.posted(reply, 900_000_000 + number)
+                if number >= len(channels):  # the warm-up: one action in every match
+                    acted.append(counter.count - before)
+                    picked.append(read)
+        finally:
+            await service.close()
+    mean = statistics.mean(acted)
+    print(f"round trips: {mean:.2f} per action (max {max(acted)}, over {len(acted)} actions: the commit and the "
+          f"post's report; target ≤ {ROUND_TRIPS_TARGET}: {verdict(max(acted) <= ROUND_TRIPS_TARGET)}), "
+          f"plus {statistics.mean(picked):.2f} for the bench's read of the board; {counter.opened} connections")
+
+
+def paced_side_by_side(sqlite: str, postgres: str, seconds: float, rounds: int) -> None:
+    """PostgreSQL's and SQLite's paced runs in interleaved rounds (so the machine's load falls alike
+    on both), each backend's latencies pooled: p50 and p99, and the ratio of the p50s."""
+    pooled: dict[str, list[float]] = {"SQLite": [], "PostgreSQL": []}
+    spent: dict[str, float] = {"SQLite": 0.0, "PostgreSQL": 0.0}
+    for number in range(rounds):
+        for name, location in (("SQLite", sqlite), ("PostgreSQL", postgres))[:: 1 if number % 2 == 0 else -1]:
+            asyncio.run(prepare(location))
+            offset = 4_000_000 + number * 10_000
+            latencies, elapsed = asyncio.run(play(location, list(range(offset, offset + ACTIVE)), seconds, 0.8))
+            pooled[name] += latencies
+            spent[name] += elapsed
+    figures = {name: summary("paced", latencies, spent[name], f"{name}, {rounds} rounds; ")
+               for name, latencies in pooled.items()}  # fmt: skip
+    ratio = figures["PostgreSQL"]["p50"] / figures["SQLite"]["p50"]
+    print(f"    paced p50: PostgreSQL {ratio:.2f}× SQLite's (target ≤ {P50_RATIO_TARGET:g}×: "
+          f"{verdict(ratio <= P50_RATIO_TARGET)})")
+    # One match acting back to back, the backends in turn: no queueing behind other matches, so
+    # the difference is the storage's own (a loaded machine makes the paced run a queue).
+    alone: dict[str, list[float]] = {"SQLite": [], "PostgreSQL": []}
+    for number in range(rounds * 2):
+        for name, location in (("SQLite", sqlite), ("PostgreSQL", postgres))[:: 1 if number % 2 == 0 else -1]:
+            offset = 5_000_000 + number
+            latencies, _ = asyncio.run(play(location, [offset], seconds / 4, None))
+            alone[name] += latencies
+    p50 = {name: statistics.median(values) * 1000 for name, values in alone.items()}
+    print(f"    one match alone, acting back to back: act p50 PostgreSQL {p50['PostgreSQL']:.1f} ms, SQLite "
+          f"{p50['SQLite']:.1f} ms: {p50['PostgreSQL'] / p50['SQLite']:.2f}× ({len(alone['PostgreSQL'])} and "
+          f"{len(alone['SQLite'])} actions)")
+
+
 def worker(location: str, share: str, seconds: str, pace: str) -> None:
     latencies, elapsed = asyncio.run(play(location, json.loads(share), float(seconds), float(pace) or None))
     print(json.dumps({"latencies": latencies, "elapsed": elapsed}))
@@ -614,7 +691,24 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=7, help="cold actions per long match (the median is shown)")
     parser.add_argument("--long-games", default=",".join(LONG_GAMES), help="the games of the long matches")
     parser.add_argument("--heavy", action="store_true", help="only the heavy-reads flood (replays and imports)")
+    parser.add_argument("--round-trips", action="store_true",
+                        help="only PostgreSQL's round trips per action and its paced p50 against SQLite's")
+    parser.add_argument("--ab-rounds", type=int, default=4, help="interleaved rounds of each backend (--round-trips)")
     args = parser.parse_args()
+    if args.round_trips:
+        # Both on the same medium, each with its commits durable: the throwaway server's folder is
+        # on /dev/shm (tests/postgres_server.py) with fsync on here, and SQLite's file beside it.
+        shm = "/dev/shm" if Path("/dev/shm").is_dir() else None
+        with tempfile.TemporaryDirectory(dir=shm) as folder:
+            from tests.postgres_server import postgres_server
+
+            with postgres_server(fsync=True) as server:
+                postgres = server.create_database()
+                print(f"database: PostgreSQL {postgres.split('@')[-1]} (fsync on) and SQLite {folder}/bench.db "
+                      f"(synchronous=FULL), one process each")  # fmt: skip
+                paced_side_by_side(str(Path(folder) / "bench.db"), postgres, args.seconds / 2, args.ab_rounds)
+                asyncio.run(round_trips(postgres))
+        return
     lengths = tuple(int(n) for n in args.long_lengths.split(","))
     with tempfile.TemporaryDirectory() as folder, _location(args, folder) as location:
         print(f"database: {location.split('@')[-1]}")
@@ -624,6 +718,8 @@ def main() -> None:
         if not args.long_only:
             run_mode("paced", location, args.seconds, 0.8, args.processes, 0)
             run_mode("saturated", location, args.seconds, None, args.processes, 2_000_000)
+        if location.startswith("postgresql://") and not args.long_only:
+            asyncio.run(round_trips(location))
         if not args.quick and not args.long_only:
             asyncio.run(flood(location, args.seconds))
             asyncio.run(heavy_flood(location, args.seconds))

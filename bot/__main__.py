@@ -75,7 +75,12 @@ def main(argv: list[str] | None = None) -> int:
         if settings.api_base:
             logging.getLogger(__name__).warning("using a non-Discord API base", extra={"api_base": settings.api_base})
         asyncio.run(_check_storage(settings))
-        return asyncio.run(run_bot(settings))
+        try:
+            return asyncio.run(run_bot(settings))
+        finally:
+            from bot.workers import stop_resource_tracker
+
+            stop_resource_tracker()
     except StorageOpenError as error:
         print(f"error: {error}", file=sys.stderr)
         return 1
@@ -85,10 +90,16 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _console(settings: Settings, locale: str) -> int:
+    """The console opens its storage first (a bad database is one line and exit 1, with nothing
+    started), and leaves no process behind: its worker pools are closed on the way out, and
+    multiprocessing's resource tracker stopped after them."""
     from bot.console import run_console
+    from bot.workers import stop_resource_tracker
 
-    asyncio.run(_check_storage(settings))
-    asyncio.run(run_console(settings.database, settings.boards_dir, locale=locale, games=settings.hosted()))
+    try:
+        asyncio.run(run_console(settings.database, settings.boards_dir, locale=locale, games=settings.hosted()))
+    finally:
+        stop_resource_tracker()
     return 0
 
 

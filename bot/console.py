@@ -23,12 +23,14 @@ from pathlib import Path
 from bot.clock import Clock, SystemClock
 from bot.commands.dispatch import CommandSpec, Invoker, commands_for, dispatch, parse_options
 from bot.commands.group import refuse_unknown
+from bot.commands.tournament import GROUP, run_tournament, tournament_commands
 from bot.dispatcher import TimerDispatcher
 from bot.errors import ConfirmFirst, ServiceError
 from bot.i18n import speaking
 from bot.replies import Notice, Reply
 from bot.service import MatchService
 from bot.storage import bot_state
+from bot.storage.events import EventRow, TableRow
 from bot.texts import command as command_name
 from bot.texts import option as option_name
 from engine.i18n import M, Message
@@ -179,6 +181,7 @@ class Console:
         self.names: dict[int, str] = {}
         self.ids: dict[str, int] = {}
         self._written: set[Path] = set()
+        service.events.thread_maker = self._event_channel
 
     async def load_names(self) -> None:
         """Names typed in earlier sessions, so mentions read @bob after a restart too."""
@@ -255,7 +258,34 @@ class Console:
     def say(self, message: Message) -> None:
         self.out(str(message))
 
+    async def _event_channel(self, event: EventRow, table: TableRow) -> int:
+        """The console has no threads: an event's game gets a channel number of its own."""
+        channel = int(f"{event.id}{table.round:02}{table.board:03}{table.game}")
+        self.say(M("  [round {round}, board {board} of event #{id}: channel {channel}]", round=table.round,
+                   board=table.board, id=event.id, channel=channel))  # fmt: skip
+        return channel
+
+    async def tournament(self, line: str) -> None:
+        """`/tournament <new|join|…> game:<slug> …`, as on Discord (bot/commands/tournament.py)."""
+        body = line.strip().removeprefix("/").strip().partition(" ")[2]
+        name, _, rest = body.strip().partition(" ")
+        spec = tournament_commands(self.games).get(name.lower())
+        if spec is None:
+            raise ServiceError(M("there is no /tournament {name}", name=name[:30]))
+        found = list(_OPTION.finditer(rest))
+        ends = [m.start() for m in found[1:]] + [len(rest)]
+        pairs = [(m.group(1).lower(), rest[m.end() : end].strip()) for m, end in zip(found, ends, strict=True)]
+        options = parse_options(spec, pairs, users=self.ids)
+        user = await self.remember(self.user)
+        who = Invoker(CONSOLE_GUILD, self.channel, user, can_manage=self.can_manage, rate_limited=False, console=True,
+                      locale=self.locale, display_name=self.user)  # fmt: skip
+        reply = await run_tournament(self.service, who, spec.name, options, self.games)
+        self.print_reply(reply)
+
     async def command(self, line: str) -> None:
+        if line.strip().removeprefix("/").lower().startswith(GROUP + " "):
+            await self.tournament(line)
+            return
         game, name, pairs = parse_command(line, self.locale, self.games)
         command = commands_for(game).get(name)
         if command is None:

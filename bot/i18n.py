@@ -5,20 +5,18 @@
 - posts no interaction triggers (reminders, deadlines, computer moves) use the locale last
   seen from the player they address, else the server's, else English (`LocaleMemory`);
 - slash commands carry their names and descriptions in every language the bot speaks
-  (`CommandTranslator`, set on the command tree).
+  (`bot/command_translator.py`, set on the command tree).
+
+Nothing here imports discord.py: the console and the service load without it.
 """
 
 from __future__ import annotations
 
 import contextlib
 from collections.abc import Iterator
-from typing import Any
-
-import discord
-from discord import app_commands
 
 from engine.i18n import Catalog, using
-from render.words import catalog, language_of, playing
+from render.words import catalog, playing
 
 # Names Discord accepts for commands and options: lower case, letters, digits, - and _.
 NAME_MAX = 32
@@ -30,45 +28,6 @@ def speaking(locale: str | None, game: str | None = None) -> Iterator[Catalog]:
     own words first (the game of the command, button or notice)."""
     with using(catalog(locale)) as active, playing(game):
         yield active
-
-
-class CommandTranslator(app_commands.Translator):
-    """Localised names and descriptions of every group, command, option and choice, from the
-    same catalogues as the replies. The values players' choices send stay English."""
-
-    async def translate(
-        self, string: app_commands.locale_str, locale: discord.Locale, context: app_commands.TranslationContextTypes
-    ) -> str | None:
-        language = language_of(locale.value)
-        if language == "en":
-            return None
-        with playing(_game_of(context.data)):
-            return self._translate(string, catalog(language), context.location)
-
-    @staticmethod
-    def _translate(
-        string: app_commands.locale_str, words: Catalog, where: app_commands.TranslationContextLocation
-    ) -> str | None:
-        if where is app_commands.TranslationContextLocation.group_name:
-            return None  # a game's group is its slug in every language
-        if where is app_commands.TranslationContextLocation.command_name:
-            translated = words.gettext(string.message, "command")
-        elif where is app_commands.TranslationContextLocation.parameter_name:
-            translated = words.gettext(string.message, "option")
-        else:
-            translated = words.gettext(string.message)
-        return translated if translated != string.message else None
-
-
-def _game_of(data: Any) -> str | None:
-    """The game group a command, an option or a group belongs to (a choice does not say)."""
-    if isinstance(data, app_commands.Parameter):
-        data = data.command
-    while isinstance(data, app_commands.Command | app_commands.Group):
-        if data.parent is None:
-            return data.name
-        data = data.parent
-    return None
 
 
 class LocaleMemory:

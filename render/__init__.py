@@ -13,22 +13,42 @@ costs a few milliseconds, most of it Pillow's PNG encoder.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from engine.i18n import M, using
-from engine.registry import get_game
-from render.api import ALT_TEXT_MAX, Recent, RenderedBoard
-from render.encode import png_bytes
-from render.registry import artist_for
-from render.replay import REPLAY_EXTENSION, REPLAY_MIME_TYPE, ReplayFile, render_replay, replay_file
-from render.words import catalog, language_of, playing
+from engine.i18n import M
+
+if TYPE_CHECKING:
+    from render.api import Recent, RenderedBoard
+    from render.replay import REPLAY_EXTENSION, REPLAY_MIME_TYPE, ReplayFile, render_replay, replay_file
+
+# Loaded when first asked for (PEP 562): Pillow and the artists cost a tenth of a second to
+# import, which a process that only needs `render.words` (the console before its first board,
+# a worker) should not pay.
+_LAZY = {"RenderedBoard": "render.api", "REPLAY_EXTENSION": "render.replay", "REPLAY_MIME_TYPE": "render.replay",
+         "ReplayFile": "render.replay", "render_replay": "render.replay", "replay_file": "render.replay"}  # fmt: skip
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'render' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
 
 
 def render_state(
     slug: str, state: Any, recent: Recent = (), *, perspective: str | None = None, locale: str = "en"
 ) -> RenderedBoard:
     """The board of `state` with the `recent` actions highlighted, as PNG with alt text."""
+    from engine.i18n import using
+    from render.api import ALT_TEXT_MAX, RenderedBoard
+    from render.encode import png_bytes
+    from render.registry import artist_for
+    from render.words import catalog, language_of, playing
+
     artist = artist_for(slug)
     with using(catalog(locale)), playing(slug):  # every word drawn or described, in the viewer's language
         picture = artist.picture(state, recent, perspective=perspective, locale=language_of(locale))
@@ -41,6 +61,13 @@ def render_state(
 def render_example(slug: str, state: Any, recent: Recent, *, locale: str = "en") -> RenderedBoard:
     """A rules example: the board after the action `recent` ends with, titled as an example of
     the rules (not as a live game: nobody is to act) and captioned with what the action did."""
+    from engine.i18n import using
+    from engine.registry import get_game
+    from render.api import ALT_TEXT_MAX, RenderedBoard
+    from render.encode import png_bytes
+    from render.registry import artist_for
+    from render.words import catalog, language_of, playing
+
     artist = artist_for(slug)
     with using(catalog(locale)), playing(slug):
         title = str(EXAMPLE_TITLE)
@@ -65,12 +92,16 @@ def example_filename(slug: str) -> str:
 
 
 def replay_filename(slug: str) -> str:
+    from render.replay import REPLAY_EXTENSION
+
     return f"{slug}-replay.{REPLAY_EXTENSION}"
 
 
 def warm_up(slugs: Iterable[str]) -> None:
     """Draw and cache everything a first board needs, e.g. at bot start-up, so that no player
     waits for it. Optional: rendering works the same without it."""
+    from render.registry import artist_for
+
     for slug in slugs:
         artist_for(slug).warm_up()
 

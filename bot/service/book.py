@@ -92,6 +92,7 @@ class Scheduler(Protocol):
         *,
         activity: bool,
         new_turn: bool | None = None,
+        current: MatchRow | None = None,
     ) -> None: ...
 
 
@@ -117,6 +118,10 @@ class MatchBook:
         self.scheduler: Scheduler | None = None
         # Called after a commit that may have added a sooner timer (the dispatcher wakes up).
         self.on_timers_changed: Callable[[], None] | None = None
+        # A match that ends: `on_finish` writes in the finishing transaction (an event's table's
+        # result), `after_finish` runs once it committed (the event's next round).
+        self.on_finish: Callable[[Connection, MatchRow, MatchState, Any], Awaitable[None]] | None = None
+        self.after_finish: Callable[[int], Awaitable[None]] | None = None
         # Boards after actions have a pool of their own: a crowd asking for boards never makes a
         # player's move wait for its picture.
         self._render_pool = ThreadPoolExecutor(render_threads, thread_name_prefix="render")
@@ -137,14 +142,20 @@ class MatchBook:
         return await self.load_where(lambda db: queries.match_by_id(db, match_id))
 
     async def load_where(self, find: Callable[[Connection], Awaitable[MatchRow | None]]) -> tuple[MatchRow, MatchState]:
-        async with self.storage.reading() as db:
+        # The row alone first, in one statement (one round trip on PostgreSQL): its version says
+        # whether the cached state is current, as it is for nearly every request.
+        async with self.storage.reading(single=True) as db:
+            row = await find(db)
+        if row is None:
+            raise NoMatch(M("there is no match in this channel"))
+        cached = self._states.get(row.id)
+        if cached is not None and cached[0] == row.version:
+            self._states.move_to_end(row.id)
+            return row, cached[1]
+        async with self.storage.reading() as db:  # the row again, in the snapshot its log is read in
             row = await find(db)
             if row is None:
                 raise NoMatch(M("there is no match in this channel"))
-            cached = self._states.get(row.id)
-            if cached is not None and cached[0] == row.version:
-                self._states.move_to_end(row.id)
-                return row, cached[1]
             seats = await queries.seats_of(db, row.id)
             saved = await queries.snapshot_before_tail(db, row.id, snapshot.TAIL)
             entries = await (queries.log_of(db, row.id) if saved is None else queries.log_after(db, row.id, saved[0]))
@@ -291,26 +302,41 @@ class MatchBook:
         activity = any(item.entry.kind in (EntryKind.ACTION, EntryKind.UNDO, EntryKind.SETUP) for item in logged)
         # A long match is saved whole now and then, so loading it replays only a short tail.
         saved = await asyncio.to_thread(snapshot.dump, new) if snapshot.due(state.version, new.version) else None
-        async with self.claim(row) as db:
-            if guard is not None:
-                await guard(db)
-            position = rules.notation(new.game)
-            for item in logged:
-                await queries.append_log(
-                    db, row.id, item.seq,
-                    LogRow(item.seq, item.entry.kind.value, item.seat, item.entry.user_id, item.text, position, now),
-                )  # fmt: skip
-            await queries.update_match(db, row.id, **columns)
-            if saved is not None:
-                await queries.save_snapshot(db, row.id, new.version, saved, keep=snapshot.KEPT)
-            if self.scheduler is not None:
-                await self.scheduler.reschedule(db, row, state, new, now, activity=activity)
-            if outcome is not None or any(item.entry.kind is EntryKind.UNDO for item in logged):
-                await forecasts.remove(db, row.id)  # an undo or an ending clears every forecast
-            if also is not None:
-                await also(db)
+        # Few round trips on PostgreSQL: the version claimed and the row changed in one statement
+        # that returns it (the timers need it), the log and the timers' writes queued to go as one.
+        try:
+            async with self.storage.transaction() as db:
+                current = await queries.claim_version(db, row.id, row.version, now, **columns)
+                if guard is not None:
+                    await guard(db)
+                position = columns["position"]
+                for item in logged:
+                    await queries.append_log(
+                        db, row.id, item.seq,
+                        LogRow(item.seq, item.entry.kind.value, item.seat, item.entry.user_id, item.text, str(position),
+                               now),
+                    )  # fmt: skip
+                if saved is not None:
+                    await queries.save_snapshot(db, row.id, new.version, saved, keep=snapshot.KEPT)
+                if self.scheduler is not None:
+                    await self.scheduler.reschedule(db, row, state, new, now, activity=activity, current=current)
+                if outcome is not None or any(item.entry.kind is EntryKind.UNDO for item in logged):
+                    await forecasts.remove(db, row.id)  # an undo or an ending clears every forecast
+                if also is not None:
+                    await also(db)
+                if outcome is not None and self.on_finish is not None:
+                    await self.on_finish(db, row, new, outcome)
+        except VersionConflict:
+            raise BoardChanged(M("the board changed, look again")) from None
+        finally:
+            self.forget(row.id)
         self.remember(row.id, row.version + 1, new)
         self.timers_changed()
+        if outcome is not None and self.after_finish is not None:
+            try:
+                await self.after_finish(row.id)
+            except Exception:  # the move stands; a running event is paired again at the next start
+                log.exception("event after a result failed", extra={"match": row.id})
 
     async def keep_backup(self, db: Connection, row: MatchRow, reply: Reply) -> int:
         """Store, in the committing transaction, the post a front end is about to make, due a little

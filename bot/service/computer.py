@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import multiprocessing
 import os
 import random
-from concurrent.futures import ProcessPoolExecutor
+from typing import TYPE_CHECKING
 
 from bot.match import MatchState
 from engine.registry import get_game
+
+if TYPE_CHECKING:  # multiprocessing is imported with the first search, not by every process that may need one
+    from concurrent.futures import ProcessPoolExecutor
 
 # Choices nobody may learn before they are revealed (a secret setup) come from the operating
 # system's randomness: nothing a player can see (the seed in a game record, the position, the
@@ -55,17 +57,35 @@ def _concedes(slug: str, position: str, seat: str, side: str) -> bool:
 
 class ComputerPlayers:
     def __init__(self, workers: int = 1, budgets: dict[str, float] | None = None) -> None:
-        # spawn, not fork: the bot's process has threads (storage, rendering) a fork would copy mid-lock.
-        context = multiprocessing.get_context("spawn")
-        self._pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker)
+        self.workers = workers
+        # Made at the first search: until then no process (nor multiprocessing's resource tracker)
+        # runs, so a console or a bot nobody plays the computer against starts without them.
+        self._executor: ProcessPoolExecutor | None = None
+        self._closed = False
         from engine.search import BUDGET_MS
 
         # Milliseconds a level thinks per action (its search effort is counted in nodes, so a
         # given position always gets the same answer; tests may ask for less).
         self.budgets = dict(BUDGET_MS, **(budgets or {}))
 
+    @property
+    def _pool(self) -> ProcessPoolExecutor:
+        if self._closed:  # a search asked for on the way out would start a worker nobody stops
+            raise RuntimeError("the computer players are closed")
+        if self._executor is None:
+            import multiprocessing
+            from concurrent.futures import ProcessPoolExecutor
+
+            # spawn, not fork: the bot's process has threads (storage, rendering) a fork would copy mid-lock.
+            context = multiprocessing.get_context("spawn")
+            self._executor = ProcessPoolExecutor(self.workers, mp_context=context, initializer=_start_worker)
+        return self._executor
+
     async def close(self) -> None:
-        await asyncio.to_thread(self._pool.shutdown, wait=True, cancel_futures=True)
+        """Stop the workers, waiting for a search under way (at most its time budget)."""
+        self._closed = True
+        if self._executor is not None:
+            await asyncio.to_thread(self._executor.shutdown, wait=True, cancel_futures=True)
 
     async def move(self, state: MatchState, seat: str) -> list[str]:
         """The computer's actions for the rest of its turn, or its setup choice (one item)."""

@@ -18,13 +18,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import multiprocessing
 from collections import deque
 from collections.abc import Callable
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+from concurrent.futures import BrokenExecutor, Executor, ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:  # multiprocessing is imported with the first worker, not by every process that may need one
+    from concurrent.futures import ProcessPoolExecutor
 
 from bot.errors import ServiceError, TooSoon
 from engine.i18n import M
@@ -101,7 +102,7 @@ class HeavyReads:
         try:
             executor: Executor = self._thread if job.small else self._pool()
             result = await asyncio.get_running_loop().run_in_executor(executor, job.call, *job.args)
-        except BrokenProcessPool:
+        except BrokenExecutor:  # BrokenProcessPool
             # The worker died (out of memory, killed): a fresh one for the next job; this one is refused.
             self._process = None
             if not job.done.done():
@@ -124,6 +125,9 @@ class HeavyReads:
     def _pool(self) -> ProcessPoolExecutor:
         """Made at the first heavy job: a bot that never replays a long match starts no process."""
         if self._process is None:
+            import multiprocessing
+            from concurrent.futures import ProcessPoolExecutor
+
             from bot.service.computer import _start_worker
 
             # spawn, not fork: the bot's process has threads (storage, rendering) a fork would copy mid-lock.

@@ -61,7 +61,10 @@ class TurnTimers:
         *,
         activity: bool,
         new_turn: bool | None = None,
+        current: MatchRow | None = None,
     ) -> None:
+        """`current`: the match row as this transaction has it now, if the caller just read it
+        (saves reading it again). The timers' writes are queued (`Connection.later`)."""
         if after.is_over:
             await timers.clear(db, row.id)
             return
@@ -69,24 +72,30 @@ class TurnTimers:
             new_turn = after.to_act != before.to_act or after.in_setup() != before.in_setup()
         # The deadline follows the match row as it is now, inside this transaction: a settings
         # change racing with the start either lands first (and is read here) or conflicts.
-        current = await queries.match_by_id(db, row.id)
+        if current is None:
+            current = await queries.match_by_id(db, row.id)
         if current is not None and current.suspended_at is not None:
             # Paused (its channel cannot be posted to): no clock runs until it resumes (bot/service/paused.py).
             await timers.clear(db, row.id, TimerKind.REMINDER, TimerKind.DEADLINE, TimerKind.COMPUTER)
             return
         deadline_days = current.deadline_days if current is not None else row.deadline_days
+        if not new_turn and not activity:
+            return
+        # One DELETE of the timers this change replaces, then the new ones (a new turn's deadline
+        # stays until the turn ends; a move within the turn replaces only the reminder and the
+        # computer's turn).
         if new_turn:
             await timers.clear(db, row.id, TimerKind.REMINDER, TimerKind.DEADLINE, TimerKind.COMPUTER)
-            await queries.update_match(db, row.id, turn_started_at=now, turn_reminders=0)
+            await queries.update_match_later(db, row.id, turn_started_at=now, turn_reminders=0)
             if deadline_days:
                 await timers.schedule(db, row.id, TimerKind.DEADLINE, now + deadline_days * DAY, now)
-        if new_turn or activity:
+        else:
             await timers.clear(db, row.id, TimerKind.REMINDER, TimerKind.COMPUTER)
-            if after.acting_computer() is not None:
-                await timers.schedule(db, row.id, TimerKind.COMPUTER, now + COMPUTER_DELAY, now)
-            if _humans_waited_for(after):
-                hours = await timers.reminder_hours(db, row.guild_id, current.reminder_hours if current else None)
-                await timers.schedule(db, row.id, TimerKind.REMINDER, now + hours * HOUR, now)
+        if after.acting_computer() is not None:
+            await timers.schedule(db, row.id, TimerKind.COMPUTER, now + COMPUTER_DELAY, now)
+        if _humans_waited_for(after):
+            await timers.schedule_reminder(db, row.id, row.guild_id, current.reminder_hours if current else None,
+                                           now, now)  # fmt: skip
 
     # --- firing -------------------------------------------------------------------------
     async def next_timer(self) -> TimerRow | None:

@@ -25,7 +25,10 @@ class Storage(Protocol):
     location: str  # for messages and logs, without any password
     schema_version: int
 
-    def reading(self) -> AbstractAsyncContextManager[Connection]: ...
+    def reading(self, *, single: bool = False) -> AbstractAsyncContextManager[Connection]:
+        """A read-only snapshot. `single`: the unit runs one statement (consistent by itself), so
+        PostgreSQL needs no transaction around it."""
+        ...
 
     def transaction(self, *, durable: bool = True) -> AbstractAsyncContextManager[Connection]:
         """A unit of work. `durable=False` for bookkeeping whose loss costs nothing but a repeat

@@ -31,6 +31,14 @@ class Connection(Protocol):
     async def insert(self, sql: str, *args: object) -> int:
         """Run an INSERT … RETURNING id and return the new row's id."""
 
+    async def later(self, sql: str, *args: object) -> None:
+        """A write whose result nobody reads (an INSERT, UPDATE or DELETE), sent with the next
+        statement or at the commit. SQLite runs it at once; PostgreSQL sends the writes queued
+        so far as one statement (each a data-modifying WITH), saving a round trip each. The
+        effect is the same as running them in order: a write that touches a table an earlier
+        queued one wrote (an UPDATE or DELETE of it, or a read of it in a subquery) first sends
+        the queue, and any other statement does too (bot/storage/postgres.py, `Batch`)."""
+
 
 SAVE_FAILED_MESSAGE = M("the bot cannot save right now; nothing was changed, try again shortly")
 READ_FAILED_MESSAGE = M("the bot cannot read its records right now; try again shortly")

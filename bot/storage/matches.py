@@ -199,8 +199,26 @@ async def bump_version(db: Connection, match_id: int, expected_version: int, now
     return expected_version + 1
 
 
+async def claim_version(db: Connection, match_id: int, expected_version: int, now: float,
+                        **columns: object) -> MatchRow:
+    """`bump_version` and `update_match` in one statement: the match row as it is now, at its next
+    version with `columns` set, or VersionConflict if someone else claimed that version."""
+    if not set(columns) <= _UPDATABLE:
+        raise ValueError(f"cannot update {sorted(set(columns) - _UPDATABLE)}")
+    assignments = "".join(f", {name} = ?" for name in columns)
+    row = _match(await db.fetchone(
+        f"UPDATE matches SET version = version + 1, updated_at = ?{assignments} WHERE id = ? AND version = ? "
+        f"RETURNING {MATCH_COLUMNS}",
+        now, *columns.values(), match_id, expected_version,
+    ))  # fmt: skip
+    if row is None:
+        raise VersionConflict
+    return row
+
+
 async def append_log(db: Connection, match_id: int, seq: int, row: LogRow) -> None:
-    await db.execute(
+    """Queued (`Connection.later`): sent with the next statement or the commit."""
+    await db.later(
         "INSERT INTO log (match_id, seq, kind, seat, user_id, action, position, created_at) "
         "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
         match_id, seq, row.kind, row.seat, row.user_id, row.action, row.position, row.created_at,
@@ -208,13 +226,15 @@ async def append_log(db: Connection, match_id: int, seq: int, row: LogRow) -> No
 
 
 async def save_snapshot(db: Connection, match_id: int, version: int, data: str, *, keep: int) -> None:
-    """Store a match's snapshot at `version`, keeping only the newest `keep`."""
-    await db.execute("INSERT INTO snapshots (match_id, version, data) VALUES (?, ?, ?)", match_id, version, data)
-    await db.execute(
+    """Store a match's snapshot at `version`, keeping only the newest `keep`. Queued
+    (`Connection.later`): the older ones go first, so the two writes can be one statement."""
+    assert keep >= 1
+    await db.later(
         "DELETE FROM snapshots WHERE match_id = ? AND version NOT IN "
         "(SELECT version FROM snapshots WHERE match_id = ? ORDER BY version DESC LIMIT ?)",
-        match_id, match_id, keep,
+        match_id, match_id, keep - 1,
     )  # fmt: skip
+    await db.later("INSERT INTO snapshots (match_id, version, data) VALUES (?, ?, ?)", match_id, version, data)
 
 
 async def snapshot_before_tail(db: Connection, match_id: int, tail: int) -> tuple[int, str] | None:
@@ -255,10 +275,19 @@ _UPDATABLE = frozenset(
 
 
 async def update_match(db: Connection, match_id: int, **columns: object) -> None:
+    await db.execute(*_update(match_id, columns))
+
+
+async def update_match_later(db: Connection, match_id: int, **columns: object) -> None:
+    """`update_match`, queued (`Connection.later`): sent with the next statement or the commit."""
+    await db.later(*_update(match_id, columns))
+
+
+def _update(match_id: int, columns: dict[str, object]) -> tuple[Any, ...]:
     if not columns or not set(columns) <= _UPDATABLE:
         raise ValueError(f"cannot update {sorted(set(columns) - _UPDATABLE)}")
     assignments = ", ".join(f"{name} = ?" for name in columns)
-    await db.execute(f"UPDATE matches SET {assignments} WHERE id = ?", *columns.values(), match_id)
+    return (f"UPDATE matches SET {assignments} WHERE id = ?", *columns.values(), match_id)
 
 
 async def open_matches_of(db: Connection, guild_id: int, user_id: int) -> list[tuple[MatchRow, list[str]]]:

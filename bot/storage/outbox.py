@@ -147,8 +147,11 @@ async def next_attempt(db: Connection) -> float | None:
     return float(row[0]) if row and row[0] is not None else None
 
 
-async def delivered(db: Connection, notice_id: int) -> None:
-    await db.execute("DELETE FROM outbox WHERE id = ?", notice_id)
+async def delivered(db: Connection, *notice_ids: int) -> None:
+    """Queued (`Connection.later`): sent with the next statement or the commit."""
+    if notice_ids:
+        marks = ", ".join("?" for _ in notice_ids)
+        await db.later(f"DELETE FROM outbox WHERE id IN ({marks})", *notice_ids)
 
 
 async def failed(db: Connection, notice: PendingNotice, now: float) -> bool:

@@ -46,7 +46,13 @@ SERVER_SETTINGS = {
     "lock_timeout": "5s",
     # A process that hangs inside a transaction must not hold its locks for ever.
     "idle_in_transaction_session_timeout": "60s",
+    # Commits do not wait for the disk unless their transaction asks (DURABLE_BEGIN): a player's
+    # action always does; bookkeeping whose loss costs a repeat (a post noted as made) does not.
+    "synchronous_commit": "off",
 }
+READ_BEGIN = "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"
+WRITE_BEGIN = "BEGIN ISOLATION LEVEL READ COMMITTED"
+DURABLE_BEGIN = f"{WRITE_BEGIN}; SET LOCAL synchronous_commit = on"
 
 # SQLSTATEs of faults outside the bot's control; nothing was changed and a retry may succeed.
 # Classes: 08 connection, 53 insufficient resources (disk full, out of memory, too many
@@ -82,30 +88,111 @@ def changed_rows(status: str) -> int:
     return 0
 
 
+_WRITE = re.compile(r"\s*(INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+(\w+)", re.IGNORECASE)
+_READ_TABLES = re.compile(r"\b(?:FROM|JOIN)\s+(\w+)", re.IGNORECASE)
+BATCH_STATEMENTS = 32  # queued writes sent as one statement at most
+BATCH_ARGUMENTS = 4_000  # and their arguments (the protocol allows 32,767)
+
+
 class PostgresConnection:
+    """One pooled connection inside a unit of work. Its BEGIN goes with its first statement's
+    turn (`begin`, sent lazily: a unit that sends nothing costs nothing), and writes queued by
+    `later` go as one statement: each round trip to the server is an action's latency."""
+
     dialect = "postgresql"
 
-    def __init__(self, raw: asyncpg.Connection) -> None:
+    def __init__(self, raw: asyncpg.Connection, begin: str | None = None, *, single: bool = False) -> None:
         self.raw = raw
+        self._begin = begin  # sent before the first statement, then None
+        self._single = single  # a one-statement read: no transaction, and a second statement is a bug
+        self._statements = 0
+        self._in_transaction = False
+        self._queue: list[tuple[str, tuple[object, ...]]] = []
+        self._queued_tables: set[str] = set()
 
     async def execute(self, sql: str, *args: object) -> int:
+        await self._ready()
         return changed_rows(str(await self.raw.execute(numbered(sql), *args)))
 
     async def executemany(self, sql: str, rows: Sequence[Sequence[object]]) -> None:
         if rows:
+            await self._ready()
             await self.raw.executemany(numbered(sql), rows)
 
     async def fetchall(self, sql: str, *args: object) -> list[Row]:
+        await self._ready()
         return [tuple(record) for record in await self.raw.fetch(numbered(sql), *args)]
 
     async def fetchone(self, sql: str, *args: object) -> Row | None:
+        await self._ready()
         record = await self.raw.fetchrow(numbered(sql), *args)
         return None if record is None else tuple(record)
 
     async def insert(self, sql: str, *args: object) -> int:
-        value = await self.raw.fetchval(numbered(sql), *args)
+        found = _WRITE.match(sql)
+        if self._queue and found is not None and _READ_TABLES.search(sql) is None \
+                and found.group(2).lower() not in self._queued_tables:  # fmt: skip
+            # An INSERT … VALUES reads no table, so it may go last in the queued writes' statement.
+            self._queue.append((sql, args))
+            value = await self._flush()
+        else:
+            await self._ready()
+            value = await self.raw.fetchval(numbered(sql), *args)
         assert value is not None, "an INSERT … RETURNING id returned nothing"
         return int(value)
+
+    async def later(self, sql: str, *args: object) -> None:
+        found = _WRITE.match(sql)
+        assert found is not None, "only an INSERT, UPDATE or DELETE can wait to be sent"
+        table = found.group(2).lower()
+        touched = {name.lower() for name in _READ_TABLES.findall(sql)}
+        if not found.group(1).upper().startswith("INSERT") or "ON CONFLICT" in sql.upper():
+            touched.add(table)  # it changes rows that are there (an upsert too: not one row twice)
+        # Every write of one statement sees the tables as they were before it: a write that
+        # reads (or changes rows of) a table an earlier queued write wrote goes after those.
+        arguments = sum(len(queued) for _, queued in self._queue)
+        if (touched & self._queued_tables or len(self._queue) >= BATCH_STATEMENTS
+                or arguments + len(args) > BATCH_ARGUMENTS):  # fmt: skip
+            await self._flush()
+        self._queue.append((sql, args))
+        self._queued_tables.add(table)
+
+    async def finish(self, *, autocommit: bool) -> None:
+        """Send what is queued, and COMMIT if a transaction began. `autocommit`: a unit that only
+        queued writes sends them as one statement outside any transaction (atomic by itself)."""
+        if self._begin is not None and self._statements == 0 and autocommit:
+            self._begin = None
+        await self._flush()
+        if self._in_transaction:
+            await self.raw.execute("COMMIT")
+
+    async def _ready(self) -> None:
+        """Before a statement: what is queued goes first (its effects are then visible)."""
+        await self._flush()
+        await self._start()
+
+    async def _start(self) -> None:
+        if self._single and self._statements:
+            raise RuntimeError("a one-statement read ran a second statement: use reading() for a snapshot")
+        self._statements += 1
+        if self._begin is not None:
+            begin, self._begin = self._begin, None
+            self._in_transaction = True
+            await self.raw.execute(begin)  # simple protocol: BEGIN and its SET LOCAL in one round trip
+
+    async def _flush(self) -> Any:
+        """Send the queued writes as one statement; the last one's first value (an INSERT's id)."""
+        if not self._queue:
+            return None
+        queue, self._queue = self._queue, []
+        self._queued_tables.clear()
+        await self._start()
+        *first, (last, last_args) = queue
+        # Data-modifying WITHs, then the last write: one statement, its placeholders in text order.
+        sql = ("WITH " + ", ".join(f"w{n} AS ({text})" for n, (text, _) in enumerate(first)) + " " if first
+               else "") + last  # fmt: skip
+        args = [value for _, values in first for value in values] + list(last_args)
+        return await self.raw.fetchval(numbered(sql), *args)
 
 
 def is_fault(error: BaseException) -> bool:
@@ -198,6 +285,7 @@ class PostgresStorage:
                 timeout=CONNECT_TIMEOUT,
                 command_timeout=COMMAND_TIMEOUT,
                 server_settings=SERVER_SETTINGS,
+                reset=_keep_session,
             )
             await pool
             async with pool.acquire(timeout=CONNECT_TIMEOUT) as raw:
@@ -238,22 +326,27 @@ class PostgresStorage:
             _terminate(self._pool)
 
     @asynccontextmanager
-    async def reading(self) -> AsyncIterator[PostgresConnection]:
-        """A read-only snapshot: every query inside sees the same committed state."""
-        async with self._unit(writing=False) as db:
+    async def reading(self, *, single: bool = False) -> AsyncIterator[PostgresConnection]:
+        """A read-only snapshot: every query inside sees the same committed state. `single`: one
+        statement, which sees one committed state by itself, so no transaction is begun (its BEGIN
+        and COMMIT would be two more round trips)."""
+        async with self._unit(writing=False, begin=None if single else READ_BEGIN, single=single) as db:
             yield db
 
     @asynccontextmanager
     async def transaction(self, *, durable: bool = True) -> AsyncIterator[PostgresConnection]:
-        """BEGIN … COMMIT (READ COMMITTED), rolled back on any exception; `durable=False` commits
-        without waiting for the server's disk (synchronous_commit off, for this transaction only)."""
-        async with self._unit(writing=True) as db:
-            if not durable:
-                await db.execute("SET LOCAL synchronous_commit = off")
+        """BEGIN … COMMIT (READ COMMITTED), rolled back on any exception. The connections' default
+        is synchronous_commit off; a durable transaction turns it on for itself in its BEGIN's
+        round trip, so its COMMIT waits for the server's disk. `durable=False` does not wait, and a
+        unit of only queued writes (`later`) is sent as one statement without BEGIN and COMMIT."""
+        async with self._unit(writing=True, begin=DURABLE_BEGIN if durable else WRITE_BEGIN,
+                              autocommit=not durable) as db:  # fmt: skip
             yield db
 
     @asynccontextmanager
-    async def _unit(self, *, writing: bool) -> AsyncIterator[PostgresConnection]:
+    async def _unit(
+        self, *, writing: bool, begin: str | None, single: bool = False, autocommit: bool = False
+    ) -> AsyncIterator[PostgresConnection]:
         try:
             raw = await self._pool.acquire(timeout=ACQUIRE_TIMEOUT)
         except Exception as error:
@@ -261,14 +354,14 @@ class PostgresStorage:
                 raise
             raise self._unavailable(error, writing=writing) from error
         try:
-            transaction = raw.transaction() if writing else raw.transaction(isolation="repeatable_read", readonly=True)
+            db = PostgresConnection(raw, begin, single=single)
             try:
-                await transaction.start()
-                yield PostgresConnection(raw)
-                await transaction.commit()
+                yield db
+                await db.finish(autocommit=autocommit)
             except BaseException as error:
-                with suppress(Exception):
-                    await transaction.rollback()
+                with suppress(Exception):  # a dead connection may already be back in the pool
+                    if raw.is_in_transaction():
+                        await raw.execute("ROLLBACK")
                 # A closed connection is a lost server whatever asyncpg called the failure.
                 if isinstance(error, Exception) and (is_fault(error) or _is_closed(raw)):
                     raise self._unavailable(error, writing=writing) from error
@@ -287,6 +380,15 @@ class PostgresStorage:
             # The pool resets a connection on release; a dead one is dropped and replaced later.
             with suppress(Exception):
                 raw.terminate()
+
+
+async def _keep_session(raw: asyncpg.Connection) -> None:
+    """The pool's reset of a connection coming back: nothing to undo. asyncpg's default (advisory
+    locks unlocked, cursors closed, LISTENs ended, settings reset) is a round trip per unit of
+    work, and the bot leaves none of those behind: its advisory locks are transaction-scoped
+    (pg_advisory_xact_lock), its cursors end with their transaction, it never LISTENs, and it
+    changes settings only with SET LOCAL. asyncpg still rolls back a transaction left open
+    (a failed ROLLBACK) before calling this."""
 
 
 def _is_closed(raw: asyncpg.Connection) -> bool:

@@ -83,6 +83,9 @@ class SQLiteConnection:
         assert row is not None, "an INSERT … RETURNING id returned nothing"
         return int(row[0])
 
+    async def later(self, sql: str, *args: object) -> None:
+        await self.raw.execute(sql, args)  # in-process: nothing to save by waiting
+
 
 def check_path(path: str, *, make_folder: bool = False) -> None:
     """Refuse paths that cannot hold a database, naming the path and the problem. The database's
@@ -274,15 +277,16 @@ class SQLiteStorage:
         raise StorageUnavailable(GONE_WRITING if writing else GONE_READING, writing=writing)
 
     @asynccontextmanager
-    async def reading(self) -> AsyncIterator[SQLiteConnection]:
+    async def reading(self, *, single: bool = False) -> AsyncIterator[SQLiteConnection]:
         """A read-only snapshot: every query inside sees the same committed state (a match row
-        and its log read apart could otherwise straddle another action's commit)."""
+        and its log read apart could otherwise straddle another action's commit). `single`: one
+        statement, consistent by itself, needs no transaction."""
         self._check_file(writing=False)
         async with self._read_lock:
             raw = self._reader or self._writer
             # The writer shares the write lock when there is no reader (":memory:"): no commit
             # can fall between its reads, and it must not open a transaction of its own.
-            snapshot = self._reader is not None
+            snapshot = self._reader is not None and not single
             try:
                 if snapshot:
                     await raw.execute("BEGIN")

@@ -30,17 +30,32 @@ class TimerRow:
 
 
 async def schedule(db: Connection, match_id: int, kind: TimerKind, due: float, now: float) -> None:
-    await db.execute(
+    """Queued (`Connection.later`): sent with the next statement or the commit."""
+    await db.later(
         "INSERT INTO timers (due, kind, match_id, created_at) VALUES (?, ?, ?, ?)", due, kind.value, match_id, now
     )
 
 
 async def clear(db: Connection, match_id: int, *kinds: TimerKind) -> None:
+    """Queued (`Connection.later`): sent with the next statement or the commit."""
     if not kinds:
-        await db.execute("DELETE FROM timers WHERE match_id = ?", match_id)
+        await db.later("DELETE FROM timers WHERE match_id = ?", match_id)
         return
-    for kind in kinds:
-        await db.execute("DELETE FROM timers WHERE match_id = ? AND kind = ?", match_id, kind.value)
+    marks = ", ".join("?" for _ in kinds)
+    await db.later(f"DELETE FROM timers WHERE match_id = ? AND kind IN ({marks})", match_id,
+                   *(kind.value for kind in kinds))  # fmt: skip
+
+
+async def schedule_reminder(db: Connection, match_id: int, guild_id: int, match_hours: float | None, after: float,
+                            now: float) -> None:
+    """A reminder `reminder_hours` after `after`, the server's setting read in the same statement
+    (queued, as `schedule` is)."""
+    await db.later(
+        "INSERT INTO timers (due, kind, match_id, created_at) VALUES (CAST(? AS DOUBLE PRECISION) + 3600.0 * "
+        "COALESCE(CAST(? AS DOUBLE PRECISION), (SELECT reminder_hours FROM guild_settings WHERE guild_id = ?), "
+        "CAST(? AS DOUBLE PRECISION)), ?, ?, ?)",
+        after, match_hours, guild_id, DEFAULT_REMINDER_HOURS, TimerKind.REMINDER.value, match_id, now,
+    )  # fmt: skip
 
 
 async def of_match(db: Connection, match_id: int) -> list[TimerRow]:

@@ -15,8 +15,8 @@ import pytest
 
 from bot.client import BoardGameBot
 from bot.cogs.game import GameCog
+from bot.command_translator import CommandTranslator
 from bot.config import Settings
-from bot.i18n import CommandTranslator
 from bot.service import MatchService
 from engine.registry import games
 

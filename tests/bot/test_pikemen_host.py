@@ -17,9 +17,9 @@ from bot.commands.dispatch import Invoker, autocomplete, commands_for, dispatch
 from bot.console import Console
 from bot.dispatcher import TimerDispatcher
 from bot.errors import IllegalMove, NotAllowed, NotYourTurn, ServiceError
+from bot.ratings.system import Rating
 from bot.replies import Notice, Reply
 from bot.service import MatchService
-from bot.standings import K_FACTOR, START_RATING
 from tests.bot.conftest import ALICE, BOB, CAROL, DAVE, EVE, GUILD, FrontEnd
 
 HOUR = 3600.0
@@ -330,15 +330,14 @@ async def test_a_finished_three_player_game_rates_each_player_against_each_other
     await service.resign(50, CAROL, confirmed=True)
     assert (await service.state_of(50)).game.outcome.winners == {"red"}
     ratings = {s.user_id: s for s in await service.standings(GUILD, GAME)}
-    # Free for all: each pair of players is one Elo game, scaled by K / (players - 1). Red beat
-    # both; Yellow and Blue, both losers, tie with each other.
-    scale = K_FACTOR / 2
-    assert ratings[ALICE].rating == pytest.approx(START_RATING + scale * (0.5 + 0.5))
-    assert ratings[BOB].rating == pytest.approx(START_RATING + scale * (-0.5 + 0.0))
-    assert ratings[CAROL].rating == pytest.approx(START_RATING + scale * (-0.5 + 0.0))
+    # Free for all: one ranking of three sides (OpenSkill, Plackett–Luce). Red first; Yellow and
+    # Blue, both losers, share second place, so they move alike.
+    start = Rating().mu
+    assert ratings[ALICE].rating.mu > start > ratings[BOB].rating.mu
+    assert ratings[BOB].rating == ratings[CAROL].rating
     assert (ratings[ALICE].wins, ratings[BOB].losses, ratings[CAROL].losses) == (1, 1, 1)
     board = (await run(service, DAVE, 50, "stats")).text
-    assert board.startswith("**Pikemen leaderboard** (Elo)")
+    assert board.startswith("**Pikemen leaderboard** (OpenSkill")
     assert board.index(f"<@{ALICE}>") < board.index(f"<@{BOB}>")
     assert (await service.standings(GUILD, "nika")) == []
 
