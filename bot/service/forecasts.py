@@ -73,6 +73,15 @@ class Forecasts:
     def __init__(self, book: MatchBook, play: Play) -> None:
         self.book = book
         self.play = play
+        # The matches that may hold a forecast, read once per process (then kept up to date here),
+        # so an action in a match without one costs no extra round trip to the database.
+        self._matches: set[int] | None = None
+
+    async def _may_hold(self, match_id: int) -> bool:
+        if self._matches is None:
+            async with self.book.storage.reading() as db:
+                self._matches = await stored.matches_with(db)
+        return match_id in self._matches
 
     # --- storing ---------------------------------------------------------------------------
     async def forecast(self, channel_id: int, user_id: int, lines: str | None) -> Reply:
@@ -107,8 +116,11 @@ class Forecasts:
         forecast = ForecastRow(row.id, user_id, _side_seats(state, mine)[0], state.version,
                                position_key(state.rules, state.game),
                                json.dumps([line.as_json() for line in checked]))  # fmt: skip
+        await self._may_hold(row.id)
         async with self.book.storage.transaction() as db:
             await stored.put(db, forecast, self.book.clock.now())
+        assert self._matches is not None
+        self._matches.add(row.id)
         said = P("Forecast stored (only you see it): {count} line. It is cleared by an undo or a turn that "
                  "matches no line.",
                  "Forecast stored (only you see it): {count} lines. It is cleared by an undo or a turn that "
@@ -120,6 +132,8 @@ class Forecasts:
         """After a turn ended: play the answer of a forecast whose line the turn matched (its post,
         backed up for the front end, or with `as_notice` stored as a notice to post), and discard
         forecasts the turn did not match."""
+        if not await self._may_hold(match_id):
+            return None
         row, state = await self.book.load_match(match_id)
         if row.status != "active" or state.is_over or state.to_act is None:
             return None

@@ -39,3 +39,8 @@ async def remove(db: Connection, match_id: int, user_id: int | None = None) -> i
     if user_id is None:
         return await db.execute("DELETE FROM forecasts WHERE match_id = ?", match_id)
     return await db.execute("DELETE FROM forecasts WHERE match_id = ? AND user_id = ?", match_id, user_id)
+
+
+async def matches_with(db: Connection) -> set[int]:
+    """Every match that holds a forecast."""
+    return {int(row[0]) for row in await db.fetchall("SELECT DISTINCT match_id FROM forecasts")}
