@@ -427,10 +427,11 @@ class Console:
         return candidate
 
     async def announce(self, notice: Notice, nonce: str) -> int | None:
-        """What timers post (a computer's move, a reminder, an expired turn), printed in the
-        console's language (the timer task runs outside any command's)."""
+        """What timers post (a computer's move, a reminder, an expired turn, a digest's DM),
+        printed in the console's language (the timer task runs outside any command's)."""
+        where = "[DM]" if notice.kind == "dm" else f"[#{notice.channel_id}]"  # a digest, a paused match's news
         with speaking(self.locale):
-            self.out(f"[#{notice.channel_id}] " + self.show(notice.reply.text))
+            self.out(f"{where} " + self.show(notice.reply.text))
             self.print_reply_files(notice.reply)
         return None
 

@@ -301,6 +301,7 @@ class Play:
         return Reply(
             text, image=image, mentions=mentions, match_id=row.id, game=row.game, version=after.board_version,
             actionable=outcome is None and after.to_act is not None, setup=after.in_setup() and outcome is None,
+            rematch=outcome is not None,
         )  # fmt: skip
 
     # --- what a player may do now -------------------------------------------------------

@@ -122,6 +122,7 @@ async def test_history_settings_and_standings_are_spanish(service: MatchService)
         "Por defecto en el servidor: recordatorios tras 24 h sin jugar.",
         "Esta partida (#1): recordatorios tras 24 h, como mucho 3 por turno; sin plazo por turno.",
         "Tus recordatorios por mensaje directo: desactivados.",
+        "Tu resumen diario: desactivado.",
     ]
     assert board.text == "Aún no ha terminado ninguna partida puntuada de Numica en este servidor."
 

@@ -210,7 +210,7 @@ async def test_two_members_set_up_in_secret_and_play_numica_to_a_win(
         "Red captured Blue's round piece on f8 (g8xf8).\n"
         f"**Red wins: 3 round pieces captured.** Red: <@{alice.id}> · Blue: <@{bob.id}>"
     )
-    assert not final.ephemeral and final.message.custom_ids() == []  # no buttons under a finished game
+    assert not final.ephemeral and final.message.custom_ids() == ["numica:r:1"]  # only Rematch under a result
     assert sorted(final.allowed_mentions["users"]) == sorted([alice.id, bob.id])  # type: ignore[index]
     check_board(final.message)
     assert "Red wins" in final.files[0].description
