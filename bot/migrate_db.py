@@ -55,6 +55,14 @@ TABLES = (
     Table("bot_state", ("key",), "bot facts"),
     Table("seat_clocks", ("match_id", "seat"), "seat clocks"),
     Table("vacations", ("id",), "vacations"),
+    # Tournaments (migration 15): an event before its entrants, rounds, byes and games.
+    Table("events", ("id",), "events"),
+    Table("entrants", ("event_id", "user_id"), "entrants"),
+    Table("event_rounds", ("event_id", "number"), "event rounds"),
+    Table("event_byes", ("event_id", "round", "user_id"), "event byes"),
+    Table("event_tables", ("event_id", "round", "board", "game"), "event games"),
+    Table("rematches", ("match_id", "user_id"), "rematch acceptances"),
+    Table("forecasts", ("match_id", "user_id"), "forecasts"),
 )
 # Facts such as a command-tree hash may already be in a target the bot started on; the
 # target's own value is kept, and such a database still counts as empty.

@@ -18,7 +18,7 @@ from bot.match.state import Party
 from bot.storage import MatchRow
 from engine.i18n import M, P, T, Term, Text, active
 
-# The computer's levels as players read them (the values typed stay English).
+# The computer's levels as players read them (typed as `fácil` too: engine.i18n.choice_name).
 LEVELS: dict[str, Term] = {"easy": T("easy", "level"), "normal": T("normal", "level"), "hard": T("hard", "level")}
 
 
@@ -65,6 +65,11 @@ def sentence(words: object) -> str:
 
 def seat_names(state: MatchState, seats: Sequence[str]) -> str:
     return joined([state.seat_title(s) for s in seats])
+
+
+def seats_and_holders(state: MatchState, seats: Sequence[str]) -> str:
+    """Seats with who holds each (North (@alice)): the mentions in the text ping them."""
+    return joined([_seat_and_holder(state, s) for s in seats])
 
 
 def holder_text(state: MatchState, seat: str) -> str:

@@ -9,6 +9,7 @@ import asyncio
 import inspect
 import logging
 from collections.abc import Callable, Coroutine, Mapping
+from dataclasses import replace
 from typing import Any, Literal
 
 import discord
@@ -16,10 +17,11 @@ from discord import app_commands
 from discord.app_commands import Choice, locale_str
 from discord.ext import commands
 
-from bot.cogs.panel import confirm_view, post_reply, went_wrong
+from bot.cogs.panel import confirm_view, post_reply, thread_opener, went_wrong
 from bot.cogs.posting import refuse, respond, send_private
 from bot.commands.dispatch import CommandOption, CommandSpec, Invoker, OptionKind, autocomplete, commands_for, dispatch
 from bot.commands.front_end import front_end
+from bot.commands.values import record_text
 from bot.errors import ConfirmFirst, ServiceError
 from bot.i18n import speaking
 from bot.inflight import in_flight_of
@@ -45,6 +47,7 @@ def invoker(interaction: discord.Interaction, *, channel_id: int | None = None,
         can_manage=interaction.permissions.manage_channels,
         locale=_locale(interaction),
         parent_channel_id=parent,
+        display_name=getattr(interaction.user, "display_name", "") or "",
     )
 
 
@@ -170,23 +173,31 @@ class GameCog(commands.Cog):
 
     async def _run(self, interaction: discord.Interaction, spec: CommandSpec, options: Mapping[str, Any]) -> None:
         typed = dict(options)
+        named: list[tuple[int, str]] = []
         for option in spec.options:
             value = typed.get(option.name)
             if isinstance(value, discord.abc.User):
                 typed[option.name] = value.id
+                named.append((value.id, value.display_name))
             elif isinstance(value, discord.Attachment):
                 if value.size > RECORD_BYTES_MAX:
                     await refuse(interaction, str(M("that file is too large to be a game record")))
                     return
-                typed[option.name] = (await value.read()).decode("utf-8", errors="replace")
-        who = invoker(interaction)
+                try:
+                    typed[option.name] = record_text(value.filename, await value.read())
+                except ServiceError as error:
+                    await refuse(interaction, str(error))
+                    return
+        who = replace(invoker(interaction), names=tuple(named))
         thread: discord.Thread | None = None
         if spec.name == "new" and typed.pop("thread", None):
             thread = await self._open_thread(interaction)
             if thread is None:
                 return
             who = invoker(interaction, channel_id=thread.id, parent=interaction.channel_id)
-        task = asyncio.ensure_future(dispatch(self.service, who, self.game, spec.name, typed))
+        if spec.name == "start":  # after a finished match: a rematch, in a new thread if this is one
+            who = replace(who, open_thread=thread_opener(interaction))
+        task = asyncio.ensure_future(self._dispatch(who, spec, typed))
         done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER_SECONDS)
         deferred = not done
         if deferred:
@@ -209,10 +220,20 @@ class GameCog(commands.Cog):
                                    "user": interaction.user.id})  # fmt: skip
         if thread is not None:
             await self._post_in_thread(interaction, thread, reply)
+        elif reply.private and not spec.private:  # a private answer to a public command (a forecast)
+            if deferred:
+                await interaction.delete_original_response()
+            await send_private(interaction, reply.text)
         elif spec.private:
             await post_reply(interaction, self.service, reply, ephemeral=True)
         else:
-            await post_reply(interaction, self.service, reply)
+            await self._post(interaction, reply)
+
+    async def _post(self, interaction: discord.Interaction, reply: Reply) -> None:
+        await post_reply(interaction, self.service, reply)
+
+    async def _dispatch(self, who: Invoker, spec: CommandSpec, typed: dict[str, Any]) -> Reply:
+        return await dispatch(self.service, who, self.game, spec.name, typed)
 
     async def _open_thread(self, interaction: discord.Interaction) -> discord.Thread | None:
         channel = interaction.channel

@@ -57,6 +57,10 @@ class Invoker:
     parent_channel_id: int | None = None  # the channel a thread belongs to, when in a thread
     rate_limited: bool = True  # expensive reads are rate-limited (not in the local console)
     console: bool = False  # typed in the local console, not on Discord (help words differ)
+    display_name: str = ""  # the member's name as the server shows it (an event's standings picture)
+    names: tuple[tuple[int, str], ...] = ()  # the members named in the command's options, as the server shows them
+    # Opens a new thread beside this one (Discord, in a thread): where a rematch of a thread's match goes.
+    open_thread: Callable[[], Awaitable[int | None]] | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,7 @@ from typing import Any
 
 from bot.commands.spec import CommandOption, CommandSpec, OptionKind
 from bot.errors import ServiceError
-from engine.i18n import M, Message, Term
+from engine.i18n import M, Message, Term, choices_shown, chosen
 
 TEXT_MAX = 6000  # longer than any position; a game record comes as a file
 NUMBER_MAX_DIGITS = 12
@@ -23,8 +23,9 @@ _ASCII_NUMBER = re.compile(rf"[+-]?(?:[0-9]{{1,{NUMBER_MAX_DIGITS}}}(?:\.[0-9]{{
 _MENTION = re.compile(r"<@!?([0-9]{1,20})>")
 SNOWFLAKE_MAX = 2**63 - 1  # Discord's ids are 64-bit signed; SQLite's integers too
 RECORD_BYTES_MAX = 1_000_000
-_TRUE = frozenset({"true", "yes", "on", "1", "y"})
-_FALSE = frozenset({"false", "no", "off", "0", "n"})
+# English, and Spanish as a Spanish speaker types them (accents optional: `sí`, `si`).
+_TRUE = frozenset({"true", "yes", "on", "1", "y", "sí", "si", "verdadero", "s"})
+_FALSE = frozenset({"false", "no", "off", "0", "n", "falso"})
 
 
 def _shown(text: str, limit: int = 24) -> str:
@@ -65,6 +66,8 @@ def parse_value(option: CommandOption, text: str, *, users: Mapping[str, int] | 
         if users is not None and key in users:
             return users[key]
         raise ServiceError(M("{name} must be a member, like @alice", name=name))
+    if not text:  # `to:` with nothing after it: say so, not what the empty text fails to be
+        raise ServiceError(_empty(option))
     if option.kind is OptionKind.ATTACHMENT:
         return read_record_file(text)
     if len(text) > TEXT_MAX:
@@ -77,6 +80,8 @@ def read_record_file(path_text: str) -> str:
     shown = _shown(path_text, 60)
     try:
         path = Path(path_text.strip()).expanduser()
+        if path.is_dir():
+            raise ServiceError(M("{path} is a folder: name a game record file in it", path=shown))
         if not path.is_file():
             raise ServiceError(M("there is no file {path}", path=shown))
         with path.open("rb") as file:  # read at most the limit: st_size lies for /proc and growing files
@@ -85,17 +90,37 @@ def read_record_file(path_text: str) -> str:
         raise ServiceError(M("cannot read {path}: {reason}", path=shown, reason=error.strerror or str(error))) from None
     except (ValueError, RuntimeError):  # a NUL byte in the path; "~nobody" with no such home
         raise ServiceError(M("{path} is not a file name", path=shown)) from None
+    return record_text(path.name, data)
+
+
+def record_text(name: str, data: bytes) -> str:
+    """A record file's text (a typed path, or a file sent on Discord). A game record is the JSON
+    object an export writes: any other file (a README, a picture) is named as not one, rather
+    than read as position notation and refused for its fields."""
     if len(data) > RECORD_BYTES_MAX:
         raise ServiceError(M("that file is too large to be a game record"))
-    return data.decode("utf-8", errors="replace")
+    text = data.decode("utf-8", errors="replace")
+    if not text.lstrip("\ufeff \t\r\n").startswith("{"):
+        raise ServiceError(M("{file} is not a game record: a record is the file that replay with format:record "
+                             "exports", file=_shown(name, 60)))  # fmt: skip
+    return text
 
 
-def _missing(command: CommandSpec, option: CommandOption) -> Message:
+def _empty(option: CommandOption) -> Message:
+    if option.choices:
+        return M("{name}: is empty: write one of {allowed}", name=_named(option),
+                 allowed=", ".join(c.value for c in option.choices))  # fmt: skip
+    if option.description:
+        return M("{name}: is empty: {description}", name=_named(option), description=M(option.description))
+    return M("{name}: is empty", name=_named(option))
+
+
+def missing(command: CommandSpec, option: CommandOption) -> Message:
     """A required option left out, with what to write (a newcomer at the console has no form):
     its choices, or else what Discord shows under it."""
     where: dict[str, Any] = {"game": command.game, "command": Term(command.name, "command"), "option": _named(option)}
     if option.choices:
-        allowed = ", ".join(c.value for c in option.choices)
+        allowed = choices_shown(c.value for c in option.choices)
         return M("/{game} {command} needs the {option} option, one of: {allowed}", allowed=allowed, **where)
     if option.description:
         return M("/{game} {command} needs the {option} option: {description}", description=M(option.description),
@@ -109,10 +134,12 @@ def checked(command: CommandSpec, values: Mapping[str, Any]) -> dict[str, Any]:
     for option in command.options:
         if option.name not in values or values[option.name] is None:
             if option.required:
-                raise ServiceError(_missing(command, option))
+                raise ServiceError(missing(command, option))
             continue
         value = values[option.name]
         _check_type(option, value)
+        if option.kind is OptionKind.TEXT and isinstance(value, str) and not value.strip():
+            raise ServiceError(_empty(option))
         if option.kind in (OptionKind.INTEGER, OptionKind.NUMBER):
             value = _number(option, value)
         if option.kind is OptionKind.USER and (
@@ -126,7 +153,7 @@ def checked(command: CommandSpec, values: Mapping[str, Any]) -> dict[str, Any]:
             if option.choices:
                 match = _choice(option, value)
                 if match is None:
-                    allowed = ", ".join(c.value for c in option.choices)
+                    allowed = choices_shown(c.value for c in option.choices)
                     raise ServiceError(M("{value} is not a choice for {name}: use {allowed}", value=_shown(value),
                                          name=_named(option), allowed=allowed))  # fmt: skip
                 value = match
@@ -166,18 +193,15 @@ def _number(option: CommandOption, value: Any) -> int | float:
     if isinstance(value, int) and abs(value) >= 2**63:  # no store or clock takes more
         raise ServiceError(M("{name} is far too large", name=name))
     if option.choices and str(value) not in {c.value for c in option.choices}:
-        allowed = ", ".join(c.value for c in option.choices)
+        allowed = choices_shown(c.value for c in option.choices)
         raise ServiceError(M("{name} is one of {allowed}", name=name, allowed=allowed))
     number: int | float = value  # checked above: an int, or a finite float
     return number
 
 
 def _choice(option: CommandOption, value: str) -> str | None:
-    cleaned = value.strip().lower()
-    for choice in option.choices:
-        if cleaned in (choice.value.lower(), choice.label.lower()):
-            return choice.value
-    return None
+    """The choice typed: its value, its name in the reader's language (`rojo`), or its label."""
+    return chosen([c.value for c in option.choices], value, [c.label for c in option.choices])
 
 
 def parse_options(
@@ -185,7 +209,7 @@ def parse_options(
 ) -> dict[str, Any]:
     """name:value pairs as typed in the console: unknown and repeated options are refused
     with the command's real options."""
-    known = ", ".join(o.name for o in command.options)
+    known = ", ".join(Term(o.name, "option").render() for o in command.options)  # as the reader's client names them
     values: dict[str, Any] = {}
     for name, text in pairs:
         option = command.option(name)

@@ -321,6 +321,131 @@ SQLITE_MIGRATIONS: list[tuple[int, list[str]]] = [
             "ALTER TABLE guild_settings ADD COLUMN vacation_days INTEGER",
         ],
     ),
+    (
+        14,
+        [
+            # Rematch acceptances (bot/service/rematch.py): who of a finished match accepted, when. The
+            # rematch a match led to is named on the new match, once (the unique index settles a race).
+            """
+            CREATE TABLE rematches (
+                match_id INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+                user_id INTEGER NOT NULL,
+                accepted_at REAL NOT NULL,
+                PRIMARY KEY (match_id, user_id)
+            )
+            """,
+            "ALTER TABLE matches ADD COLUMN rematch_of INTEGER",
+            "CREATE UNIQUE INDEX matches_one_rematch ON matches (rematch_of) WHERE rematch_of IS NOT NULL",
+        ],
+    ),
+    (
+        15,
+        [
+            # Tournaments (docs/tournaments.md): an event, its entrants, and its rounds' games and
+            # byes. `version` is claimed by whoever pairs a round, so a round is paired once.
+            """
+            CREATE TABLE events (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                guild_id INTEGER NOT NULL,
+                channel_id INTEGER NOT NULL,
+                message_id INTEGER,
+                game TEXT NOT NULL,
+                format TEXT NOT NULL,
+                title TEXT NOT NULL,
+                creator_id INTEGER NOT NULL,
+                status TEXT NOT NULL CHECK (status IN ('signup', 'running', 'finished', 'cancelled')),
+                options TEXT NOT NULL DEFAULT '{}',
+                deadline_days INTEGER,
+                rounds INTEGER,
+                double_round INTEGER NOT NULL DEFAULT 0,
+                pod_shape TEXT,
+                knockout_games INTEGER NOT NULL DEFAULT 3,
+                rated INTEGER NOT NULL DEFAULT 1,
+                seed INTEGER NOT NULL,
+                max_entrants INTEGER,
+                players INTEGER NOT NULL DEFAULT 2,
+                signup_deadline REAL,
+                winners TEXT,
+                version INTEGER NOT NULL DEFAULT 0,
+                created_at REAL NOT NULL,
+                updated_at REAL NOT NULL
+            )
+            """,
+            "CREATE INDEX events_by_guild ON events (guild_id, status)",
+            "CREATE INDEX events_by_deadline ON events (signup_deadline) WHERE status = 'signup'",
+            """
+            CREATE TABLE entrants (
+                event_id INTEGER NOT NULL REFERENCES events (id) ON DELETE CASCADE,
+                user_id INTEGER NOT NULL,
+                position INTEGER NOT NULL,
+                name TEXT NOT NULL DEFAULT '',
+                rating REAL,
+                joined_at REAL NOT NULL,
+                withdrawn_after INTEGER,
+                PRIMARY KEY (event_id, user_id)
+            )
+            """,
+            """
+            CREATE TABLE event_rounds (
+                event_id INTEGER NOT NULL REFERENCES events (id) ON DELETE CASCADE,
+                number INTEGER NOT NULL,
+                paired_at REAL NOT NULL,
+                PRIMARY KEY (event_id, number)
+            )
+            """,
+            """
+            CREATE TABLE event_byes (
+                event_id INTEGER NOT NULL REFERENCES events (id) ON DELETE CASCADE,
+                round INTEGER NOT NULL,
+                user_id INTEGER NOT NULL,
+                points TEXT NOT NULL,
+                PRIMARY KEY (event_id, round, user_id)
+            )
+            """,
+            """
+            CREATE TABLE event_tables (
+                event_id INTEGER NOT NULL REFERENCES events (id) ON DELETE CASCADE,
+                round INTEGER NOT NULL,
+                board INTEGER NOT NULL,
+                game INTEGER NOT NULL,
+                sides TEXT NOT NULL,
+                match_id INTEGER UNIQUE REFERENCES matches (id),
+                ranks TEXT,
+                forfeit INTEGER NOT NULL DEFAULT 0,
+                PRIMARY KEY (event_id, round, board, game)
+            )
+            """,
+        ],
+    ),
+    (
+        22,
+        [
+            # Forecasts (bot/service/forecasts.py): a player's private conditional lines for one
+            # match, valid only at the position (its key) and version they were made for.
+            """
+            CREATE TABLE forecasts (
+                match_id INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+                user_id INTEGER NOT NULL,
+                seat TEXT NOT NULL,
+                version INTEGER NOT NULL,
+                position_key TEXT NOT NULL,
+                lines TEXT NOT NULL,
+                created_at REAL NOT NULL,
+                PRIMARY KEY (match_id, user_id)
+            )
+            """,
+        ],
+    ),
+    (
+        23,
+        [
+            # The daily digest (bot/service/digest.py): the UTC hour a member chose, and when their
+            # next digest is due; the dispatcher fires it like any timer.
+            "ALTER TABLE user_settings ADD COLUMN digest_hour INTEGER",
+            "ALTER TABLE user_settings ADD COLUMN digest_due REAL",
+            "CREATE INDEX user_settings_by_digest_due ON user_settings (digest_due)",
+        ],
+    ),
 ]
 # Migrations that rebuild tables run with foreign keys off (SQLite's documented procedure).
 SQLITE_REBUILDS = frozenset({4, 7})

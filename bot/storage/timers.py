@@ -19,6 +19,7 @@ class TimerKind(StrEnum):
     LOBBY = "lobby"  # a lobby nobody started expires
     WARNING = "warning"  # a seat's clock nears its end: the final warning of the turn
     VACATION = "vacation"  # a player's vacation ends: their seats' clocks run again
+    DIGEST = "digest"  # a member's daily digest (kept in user_settings, not in this table: bot/storage/digests.py)
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,6 +28,7 @@ class TimerRow:
     due: float
     kind: TimerKind
     match_id: int
+    user_id: int | None = None  # the member of a digest (whose `id` and `match_id` are 0)
 
 
 async def schedule(db: Connection, match_id: int, kind: TimerKind, due: float, now: float) -> None:

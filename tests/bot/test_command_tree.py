@@ -35,7 +35,8 @@ SEATS = ["athens", "sparta", "messene", "thebes", "athens-messene", "sparta-theb
 # Subcommand -> its options in order: (name, required, choices or None, autocomplete).
 DEADLINES = ["none", "1", "2", "3", "7"]
 INTEGER_RANGES = {"history.page": (1, 1000), "settings.reminder_hours": (1, 168), "replay.last": (1, 10000),
-                  "new.bank": (1, 30), "settings.vacation": (0, 30), "settings.vacation_allowance": (0, 365)}
+                  "new.bank": (1, 30), "settings.vacation": (0, 30), "settings.vacation_allowance": (0, 365),
+                  "settings.hour": (0, 23)}  # fmt: skip
 USER, ATTACHMENT = 6, 11
 SURFACE: dict[str, list[tuple[str, bool, list[str] | None, bool]]] = {
     "new": [
@@ -46,7 +47,7 @@ SURFACE: dict[str, list[tuple[str, bool, list[str] | None, bool]]] = {
         ("record", False, None, False),
         ("thread", False, None, False),
     ],
-    "join": [("city", True, SEATS, False), ("computer", False, ["easy", "normal", "hard"], False)],
+    "join": [("city", False, SEATS, False), ("computer", False, ["easy", "normal", "hard"], False)],
     "leave": [],
     "start": [],
     "abort": [],
@@ -56,12 +57,14 @@ SURFACE: dict[str, list[tuple[str, bool, list[str] | None, bool]]] = {
     "rally": [("square", True, None, True), ("facing", True, ["n", "e", "s", "w"], False)],
     "pass": [],
     "undo": [],
-    "play": [("action", True, None, True)],
+    # Issue 20: a forecast is /nika play forecast:… (so action is optional), and a rematch is
+    # /nika start after a match has ended: Nika's 25 subcommands are Discord's limit.
+    "play": [("action", False, None, True), ("forecast", False, None, False)],
     "board": [],
     # The brief lists /nika history bare; the cog gives it an optional page, which is harmless.
     "history": [("page", False, None, False)],
     "rules": [],
-    "help": [],
+    "help": [("topic", False, ["game", "days"], False)],
     "resign": [],
     "draw": [("choice", True, ["offer", "accept", "decline"], False)],
     "declare": [("team", True, ["athens-messene", "sparta-thebes"], False)],
@@ -78,6 +81,8 @@ SURFACE: dict[str, list[tuple[str, bool, list[str] | None, bool]]] = {
         ("vacation", False, None, False),
         ("vacation_allowance", False, None, False),
         ("pause", False, ["offer", "accept", "decline", "resume"], False),
+        ("digest", False, ["on", "off"], False),
+        ("hour", False, None, False),
     ],
     "replay": [("last", False, None, False), ("format", False, ["animation", "record"], False)],
     "stats": [("user", False, None, False)],

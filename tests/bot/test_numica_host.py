@@ -124,7 +124,9 @@ async def test_nothing_reveals_a_back_row_before_both_are_chosen(service: MatchS
     assert chosen.text.startswith("Your setup for Red is set: ") and f"({RED_ROW})" in chosen.text
     assert chosen.text.endswith("You can change it until Blue has chosen.")
     announce = chosen.announce
-    assert announce is not None and announce.text == "Red has set up in secret. Waiting for Blue: /numica setup."
+    # Blue is named with a mention, so the post pings Blue (issue 23).
+    assert announce is not None
+    assert announce.text == f"Red has set up in secret. Waiting for Blue (<@{BOB}>): /numica setup."
     assert announce.mentions == (BOB,) and announce.setup and announce.image is None
 
     # What either player can look at is exactly what it was before Red chose.
@@ -374,10 +376,11 @@ async def test_standings_record_numica_results(service: MatchService) -> None:
     await service.draw(16, BOB, "accept")
     table = await service.standings(GUILD, "numica")
     assert [(s.user_id, s.wins, s.losses, s.draws) for s in table] == [(ALICE, 1, 0, 1), (BOB, 0, 1, 1)]
-    assert table[0].rating > 1500 > table[1].rating
+    assert table[0].rating.mu > 25 > table[1].rating.mu
     assert await service.standings(GUILD, "nika") == []
     board = await service.leaderboard(GUILD, BOB, "numica")
-    assert board.text.startswith("**Numica leaderboard** (Elo)\n` 1.`") and "<@11> — 1W 0L 1D" in board.text
+    assert board.text.startswith("**Numica leaderboard** (OpenSkill; ? marks a provisional rating)\n` 1.`")
+    assert "<@11> — 1W 0L 1D" in board.text
     stats = await service.stats(GUILD, BOB, "numica")
     assert "<@22> in Numica: rating" in stats.text and "0 won, 1 lost, 1 drawn in 2 rated matches" in stats.text
 
@@ -471,7 +474,7 @@ async def test_the_console_plays_numica(service: MatchService, tmp_path: Path) -
     text = "\n".join(lines)
     assert "@alice opened a Numica match and took Red." in text
     assert "(oooossss). You can change it until Red has chosen." in text
-    assert "Blue has set up in secret. Waiting for Red: /numica setup." in text
+    assert "Blue has set up in secret. Waiting for Red (@alice): /numica setup." in text
     assert ": Red moves first.\nRed to act — @alice" in text
     assert f"Red moved {move[:2]} to {move[3:]}.\nBlue to act — @bob" in text
     assert "✗ a move goes to another square" in text

@@ -1,5 +1,5 @@
-"""Play across days: reminders (in the channel or by DM), the turn deadline, vacations, and pausing
-the clocks by agreement."""
+"""Play across days: reminders (in the channel or by DM), the turn deadline, vacations, pausing the
+clocks by agreement, and the daily digest."""
 
 from __future__ import annotations
 
@@ -31,6 +31,7 @@ async def _settings(ctx: Context, o: Mapping[str, Any]) -> Reply:
         ctx.who.guild_id, ctx.who.channel_id, ctx.who.user_id,
         reminder_hours=float(hours) if hours is not None else None, deadline_days=deadline(o.get("deadline")),
         server_default=o.get("scope") == "server", dm_reminders=_switch(o.get("dm")), can_manage=ctx.who.can_manage,
+        digest=_switch(o.get("digest")), digest_hour=o.get("hour"),
     )  # fmt: skip
 
 
@@ -67,5 +68,7 @@ def commands(rules: AnyGame, front: FrontEnd) -> tuple[CommandSpec, ...]:
             CommandOption("vacation_allowance", "Server's vacation days a year per member", OptionKind.INTEGER,
                           min_value=0, max_value=365),
             CommandOption("pause", "Pause all clocks once everyone agrees, or resume", choices=PAUSE_CHOICES),
+            CommandOption("digest", "A daily DM listing the matches where it is your turn", choices=SWITCH),
+            CommandOption("hour", "The digest's hour, in UTC (0-23)", OptionKind.INTEGER, min_value=0, max_value=23),
         ), private=True),
     )  # fmt: skip

@@ -8,6 +8,8 @@ from typing import Any
 
 from bot.commands.front_end import FrontEnd
 from bot.commands.spec import CommandOption, CommandSpec, Context, OptionKind, on_service
+from bot.commands.values import missing
+from bot.errors import ServiceError
 from bot.replies import Reply
 from bot.service import LEVELS
 from engine.api import AnyGame, Choice
@@ -59,8 +61,22 @@ async def _new(ctx: Context, o: Mapping[str, Any]) -> Reply:
 
 
 async def _join(ctx: Context, o: Mapping[str, Any]) -> Reply:
+    if not o.get(ctx.rules.seat_word) and o.get("computer") is None:  # the computer alone takes "the free seat"
+        from bot.commands.group import commands_for  # the group is assembled from this family
+
+        join = commands_for(ctx.game)["join"]
+        raise ServiceError(missing(join, join.options[0]))
     return await ctx.service.join(ctx.who.channel_id, ctx.who.user_id,
                                   o.get(ctx.rules.seat_word) or "", computer=o.get("computer"))  # fmt: skip
+
+
+async def _start(ctx: Context, o: Mapping[str, Any]) -> Reply:
+    """Start the lobby; after a match has finished here, ask for (or accept) its rematch. Discord
+    allows a group 25 commands, and a game with a claim has 25 already: a rematch is the next start."""
+    here = await ctx.service.match_in(ctx.who.channel_id)
+    if here is not None and here[0].status == "finished":
+        return await ctx.service.rematch(ctx.who.channel_id, ctx.who.user_id, open_thread=ctx.who.open_thread)
+    return await ctx.service.start(ctx.who.channel_id, ctx.who.user_id)
 
 
 async def _abort(ctx: Context, o: Mapping[str, Any]) -> Reply:
@@ -82,7 +98,13 @@ def commands(rules: AnyGame, front: FrontEnd) -> tuple[CommandSpec, ...]:
     if rules.seat_sets_differ():
         counts = tuple(Choice(str(n), f"{n} players") for n in rules.player_counts)
         new_options.append(CommandOption("players", "How many play", OptionKind.INTEGER, choices=counts))
-    new_options += [CommandOption(option.name, option.description, choices=option.choices) for option in rules.options]
+    new_options += [
+        # An option taking any number of a range offers its choices as suggestions (Discord's
+        # choices would refuse the rest); the game checks what is typed.
+        CommandOption(option.name, option.description, autocomplete=True, max_length=12) if option.numbers
+        else CommandOption(option.name, option.description, choices=option.choices)
+        for option in rules.options
+    ]  # fmt: skip
     new_options += [
         CommandOption("deadline", "How long each turn may take before time runs out", choices=DEADLINES),
         CommandOption("bank", "Most days a clock may save (deadline to 30)", OptionKind.INTEGER, min_value=1,
@@ -91,15 +113,15 @@ def commands(rules: AnyGame, front: FrontEnd) -> tuple[CommandSpec, ...]:
         CommandOption("record", "Start a casual match from an exported game record (file)", OptionKind.ATTACHMENT),
         CommandOption("thread", "Open the match in a new thread of this channel", OptionKind.BOOLEAN),
     ]
-    join_seat = CommandOption(seat.name, seat.description.replace("you will play", "to take"), required=True,
-                              choices=seat.choices)  # fmt: skip
+    # Not required: `join computer:easy` alone seats the computer in the free seat (a member names theirs).
+    join_seat = CommandOption(seat.name, seat.description.replace("you will play", "to take"), choices=seat.choices)
     specs = [
         CommandSpec("new", f"Open a {rules.title} match in this channel and take a seat", _new, tuple(new_options)),
         CommandSpec("join", "Take a seat in this channel's lobby (or seat the computer in one)", _join,
                     (join_seat, CommandOption("computer", "The creator seats the computer here instead, at a level",
                                               choices=COMPUTER_LEVELS))),
         CommandSpec("leave", "Give up your seat (in a started match: resign)", on_service("leave")),
-        CommandSpec("start", "Start the match once every seat is held", on_service("start")),
+        CommandSpec("start", "Start the match when every seat is held, or its rematch", _start),
         CommandSpec("abort", "Abort this channel's match (creator in the lobby, or Manage Channels)", _abort),
     ]  # fmt: skip
     if rules.has_setup:
