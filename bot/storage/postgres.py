@@ -362,6 +362,12 @@ class PostgresStorage:
                 with suppress(Exception):  # a dead connection may already be back in the pool
                     if raw.is_in_transaction():
                         await raw.execute("ROLLBACK")
+                with suppress(Exception):
+                    # Still inside a transaction (cancelled mid-statement, as a stopping timer task
+                    # is, so the ROLLBACK could not run): drop the connection, and the server rolls
+                    # back, rather than hand the pool a connection it must reset with a transaction open.
+                    if raw.is_in_transaction():
+                        raw.terminate()
                 # A closed connection is a lost server whatever asyncpg called the failure.
                 if isinstance(error, Exception) and (is_fault(error) or _is_closed(raw)):
                     raise self._unavailable(error, writing=writing) from error
