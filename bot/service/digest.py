@@ -13,9 +13,10 @@ from bot import texts
 from bot.errors import ServiceError
 from bot.i18n import speaking
 from bot.replies import Notice, Reply
+from bot.service import clocks
 from bot.service.book import MatchBook
 from bot.service.notices import notice_json
-from bot.service.remaining import remaining_text, seat_remaining
+from bot.service.remaining import remaining_text
 from bot.storage import digests, outbox, timers
 from bot.storage import matches as queries
 from bot.storage.timers import TimerKind, TimerRow
@@ -114,14 +115,18 @@ class Digests:
             seat = owed[0] if owed else row.to_act if row.to_act in seats else None
             if seat is None:
                 continue
+            # The seat's own clock (a time bank, vacations and pauses included: bot/service/clocks.py).
+            async with self.book.storage.reading() as db:
+                clock = (await clocks.projected(db, row, state, now)).get(seat)
+            left = clock.left(now) if clock is not None else None
             words: dict[str, Any] = {
                 "game": get_game(row.game).title, "seat": state.seat_title(seat), "channel": f"<#{row.channel_id}>",
-                "clock": remaining_text(seat_remaining(row, seat, now)),
+                "clock": remaining_text(left),
                 "link": texts.message_link(row.guild_id, row.channel_id, row.board_message_id),
             }  # fmt: skip
             line = (M("{game}, {seat} in {channel}: your secret setup; {clock} left. {link}", **words) if owed
                     else M("{game}, {seat} in {channel}: your turn; {clock} left. {link}", **words))  # fmt: skip
-            if seat_remaining(row, seat, now) is None:
+            if left is None:
                 line = (M("{game}, {seat} in {channel}: your secret setup (no deadline). {link}", **words) if owed
                         else M("{game}, {seat} in {channel}: your turn (no deadline). {link}", **words))  # fmt: skip
             lines.append(f"• {line}")

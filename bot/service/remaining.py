@@ -1,25 +1,12 @@
-"""The remaining time of a seat, in one place, so a richer clock (a time bank) replaces one
-function. Today a match has a turn deadline: the seat to act has what is left of it (standing
-still while the match is paused), every other seat a whole deadline for its next turn."""
+"""A seat's remaining time as the digest writes it ("2d 5h"); the time itself comes from the
+seat's clock (bot/service/clocks.py: a turn deadline or a time bank, vacations and pauses)."""
 
 from __future__ import annotations
 
-from bot.storage import MatchRow
 from engine.i18n import M
 
 DAY = 86_400.0
 HOUR = 3_600.0
-
-
-def seat_remaining(row: MatchRow, seat: str, now: float) -> float | None:
-    """Seconds left on `seat`'s clock; None when the match has no clock."""
-    if not row.deadline_days:
-        return None
-    whole = row.deadline_days * DAY
-    if seat != row.to_act or row.turn_started_at is None:
-        return whole
-    stopped = row.suspended_at if row.suspended_at is not None else now
-    return max(0.0, row.turn_started_at + whole - stopped)
 
 
 def remaining_text(seconds: float | None) -> str:

@@ -94,6 +94,7 @@ class Rematches:
                     game=row.game, guild_id=row.guild_id, channel_id=channel_id, creator_id=user_id,
                     players=row.players, start_position=position, to_act=rules.to_act(rules.load(position)),
                     rated=rated, now=now, options=row.options, seed=seed, deadline_days=row.deadline_days,
+                    bank_days=row.bank_days,
                     parent_channel_id=row.parent_channel_id,
                 ))  # fmt: skip
                 await rematches.mark_rematch(db, new_id, row.id)

@@ -76,6 +76,15 @@ async def test_acceptances_lapse_after_a_day_and_computers_accept(db_path: str) 
         _, computer = await raw.book.load(601)
         assert computer.seats.get("blue") == ALICE and computer.seats.get("red") is None
         assert dict(computer.computers) == {"red": "easy"}
+        # The clocks come along: the same deadline and time bank.
+        await raw.new_match(1000, 602, ALICE, "red", game="pikemen", deadline_days=1, bank_days=5)
+        await raw.join(602, BOB, "blue")
+        await service.start(602, ALICE)
+        await service.resign(602, ALICE, confirmed=True)
+        await service.rematch(602, ALICE)
+        await service.rematch(602, BOB)
+        banked, _ = await raw.book.load(602)
+        assert banked.status == "active" and (banked.deadline_days, banked.bank_days) == (1, 5)
     finally:
         await raw.close()
 
