@@ -667,3 +667,37 @@ async def test_a_server_stopping_mid_use_makes_storage_unavailable(caplog: pytes
             started = time.monotonic()
             await storage.close()
             assert time.monotonic() - started < 2
+
+
+async def test_a_unit_cancelled_mid_statement_hands_back_no_open_transaction(storage: PostgresStorage) -> None:
+    """A task cancelled inside a transaction while a statement runs (the timer task, at shutdown)
+    leaves no transaction open in the pool: asyncpg would report one as an error on reset."""
+    loop = asyncio.get_running_loop()
+    reported: list[str] = []
+    previous = loop.get_exception_handler()
+    loop.set_exception_handler(lambda _loop, context: reported.append(str(context.get("message"))))
+
+    async def sleeping() -> None:
+        async with storage.transaction() as db:
+            await db.execute("UPDATE matches SET updated_at = updated_at WHERE id = 0")  # the transaction begins
+            await db.fetchone("SELECT pg_sleep(30)")
+
+    try:
+        task = asyncio.create_task(sleeping())
+        deadline = time.monotonic() + 10
+        while True:  # until the server runs the sleep: the cancel lands mid-statement
+            async with storage.reading(single=True) as db:
+                row = await db.fetchone("SELECT COUNT(*) FROM pg_stat_activity WHERE query = 'SELECT pg_sleep(30)' "
+                                        "AND state = 'active'")  # fmt: skip
+            if row and row[0]:
+                break
+            assert time.monotonic() < deadline and not task.done(), "the statement never ran"
+            await asyncio.sleep(0.01)
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+        async with storage.reading() as db:  # the pool still serves
+            assert await db.fetchone("SELECT 1") == (1,)
+    finally:
+        loop.set_exception_handler(previous)
+    assert not [m for m in reported if "active transaction" in m]
