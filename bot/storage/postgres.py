@@ -157,6 +157,11 @@ class PostgresConnection:
         self._queue.append((sql, args))
         self._queued_tables.add(table)
 
+    @property
+    def began(self) -> bool:
+        """Whether BEGIN was sent (its answer may not have come back yet)."""
+        return self._in_transaction
+
     async def finish(self, *, autocommit: bool) -> None:
         """Send what is queued, and COMMIT if a transaction began. `autocommit`: a unit that only
         queued writes sends them as one statement outside any transaction (atomic by itself)."""
@@ -359,15 +364,16 @@ class PostgresStorage:
                 yield db
                 await db.finish(autocommit=autocommit)
             except BaseException as error:
-                with suppress(Exception):  # a dead connection may already be back in the pool
-                    if raw.is_in_transaction():
-                        await raw.execute("ROLLBACK")
-                with suppress(Exception):
-                    # Still inside a transaction (cancelled mid-statement, as a stopping timer task
-                    # is, so the ROLLBACK could not run): drop the connection, and the server rolls
-                    # back, rather than hand the pool a connection it must reset with a transaction open.
-                    if raw.is_in_transaction():
+                if not isinstance(error, Exception) and (db.began or raw.is_in_transaction()):
+                    # Cancelled (a stopping task) after BEGIN was sent: BEGIN or a statement may still
+                    # be in flight, so asyncpg may not know yet that a transaction is open, and the
+                    # pool would find it open on release (logged as an error). Drop the connection:
+                    # the server rolls back.
+                    with suppress(Exception):
                         raw.terminate()
+                with suppress(Exception):  # a dead connection may already be back in the pool
+                    if not raw.is_closed() and raw.is_in_transaction():
+                        await raw.execute("ROLLBACK")
                 # A closed connection is a lost server whatever asyncpg called the failure.
                 if isinstance(error, Exception) and (is_fault(error) or _is_closed(raw)):
                     raise self._unavailable(error, writing=writing) from error
