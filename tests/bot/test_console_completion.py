@@ -162,7 +162,8 @@ async def test_tab_completes_console_words_members_switches_and_choices(quick: M
     console = Console(quick, tmp_path / "boards", out=lambda _: None)
     await console.load_names()
     await console.handle("as @Zoë")
-    assert await console.completions("") == ["as ", "channel ", "manage ", "help", "quit", *(f"/{g} " for g in GAMES)]
+    words = ["as ", "channel ", "manage ", "wait ", "help", "quit"]
+    assert await console.completions("") == [*words, *(f"/{g} " for g in GAMES)]
     assert await console.completions("as ") == ["@alice ", "@Zoë "]
     assert await console.completions("as @z") == ["@Zoë "]
     assert await console.completions("manage ") == ["on", "off"]

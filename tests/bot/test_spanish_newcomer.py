@@ -134,7 +134,7 @@ async def test_spanish_values_are_refused_and_listed_in_spanish(newcomer: Newcom
     assert out == ["✗ 'verde' no es una opción válida de bando: usa rojo, azul, azar"]
     out = await newcomer.type("/numica nueva bando:rojo desconocida:1")
     assert out == [
-        "✗ /numica nueva no tiene la opción 'desconocida'; sus opciones son: bando, colocación, plazo, desde, "
+        "✗ /numica nueva no tiene la opción 'desconocida'; sus opciones son: bando, colocación, plazo, reserva, desde, "
         "registro, hilo"
     ]
     out = await newcomer.type("/nika nueva ciudad:atenas-messene plazo:nunca")
