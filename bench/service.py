@@ -186,6 +186,27 @@ def run_mode(mode: str, location: str, seconds: float, pace: float | None, proce
     summary(mode, latencies, elapsed, f"{stored} matches stored, {ACTIVE} playing in {processes} processes; ")
 
 
+async def act_every_fifth_second(
+    service: MatchService, channel: int, rng: random.Random, until: float, latencies: list[float]
+) -> None:
+    """A player's turn every 0.2 s until `until` (or the game's end), each act's latency noted,
+    its post reported as a front end reports it (with a message id)."""
+    while time.perf_counter() < until:
+        state = await service.state_of(channel)
+        user = state.acting_user()
+        if user is None:
+            break
+        action = rng.choice(state.rules.legal_actions(state.game)).notation()
+        began = time.perf_counter()
+        try:
+            reply = await service.act(channel, user, action)
+        except BoardChanged:
+            continue
+        latencies.append(time.perf_counter() - began)
+        await service.posted(reply, 900_000_000 + len(latencies))
+        await asyncio.sleep(0.2)
+
+
 async def flood(location: str, seconds: float) -> None:
     """A player acts every 0.2 s while another member asks for the board 50 times at once,
     over and over: the player's actions must not wait behind those reads."""
@@ -202,31 +223,14 @@ async def flood(location: str, seconds: float) -> None:
                 await asyncio.gather(*(service.board(channel, 99) for _ in range(50)))
                 reads += 50
 
-        async def acting(latencies: list[float]) -> None:
-            rng = random.Random(3)
-            while time.perf_counter() < stop:
-                state = await service.state_of(channel)
-                user = state.acting_user()
-                if user is None:
-                    break
-                action = rng.choice(state.rules.legal_actions(state.game)).notation()
-                began = time.perf_counter()
-                try:
-                    reply = await service.act(channel, user, action)
-                except BoardChanged:
-                    continue
-                latencies.append(time.perf_counter() - began)
-                await service.posted(reply, 900_000_000 + len(latencies))  # as a front end reports its post and its id
-                await asyncio.sleep(0.2)
-
         quiet: list[float] = []
         half = seconds / 2
         stop = time.perf_counter() + half
-        await acting(quiet)
+        await act_every_fifth_second(service, channel, random.Random(3), stop, quiet)
         summary("quiet", quiet, half, "one player alone; ")
         loud: list[float] = []
         stop = time.perf_counter() + half
-        await asyncio.gather(acting(loud), reader())
+        await asyncio.gather(act_every_fifth_second(service, channel, random.Random(3), stop, loud), reader())
         summary("flooded", loud, half, f"while another member read the board {reads} times; ")
     finally:
         await service.close()
@@ -295,28 +299,12 @@ async def heavy_flood(location: str, seconds: float) -> None:
         async def flood() -> None:  # as in the issue: nine replays and eight imports asked at a time
             await asyncio.gather(*(asking("replays" if n < 9 else "imports") for n in range(17)))
 
-        async def acting(latencies: list[float]) -> None:
-            while time.perf_counter() < stop:
-                state = await service.state_of(channel)
-                user = state.acting_user()
-                if user is None:
-                    break
-                action = rng.choice(state.rules.legal_actions(state.game)).notation()
-                began = time.perf_counter()
-                try:
-                    reply = await service.act(channel, user, action)
-                except BoardChanged:
-                    continue
-                latencies.append(time.perf_counter() - began)
-                await service.posted(reply, 900_000_000 + len(latencies))  # as a front end reports its post and its id
-                await asyncio.sleep(0.2)
-
         quiet: list[float] = []
-        await acting(quiet)
+        await act_every_fifth_second(service, channel, rng, stop, quiet)
         summary("alone", quiet, seconds, "one player, nothing else; ")
         loud: list[float] = []
         stop = time.perf_counter() + seconds
-        await asyncio.gather(acting(loud), flood())
+        await asyncio.gather(act_every_fifth_second(service, channel, rng, stop, loud), flood())
         result = summary(
             "heavy", loud, seconds,
             f"while another member kept 17 requests in flight: {done['replays']} replays of a 300-action match and "
