@@ -180,7 +180,7 @@ async def test_four_players_play_a_game_to_a_win(double: DiscordDouble, tmp_path
             stderr=err,
         )
     try:
-        await double.wait_ready(timeout=30)  # a fresh interpreter imports discord.py and Pillow
+        await double.wait_ready(timeout=90)  # a fresh interpreter imports discord.py and Pillow
         await play_the_game(table)
         await check_everything_the_bot_sent(table)
     finally:

@@ -167,7 +167,7 @@ async def test_debug_logs_of_a_real_run_never_contain_the_token(tmp_path: Path) 
                 stderr=asyncio.subprocess.STDOUT,
             )
         try:
-            await double.wait_ready(timeout=30)
+            await double.wait_ready(timeout=90)
             user = double.add_user("alice")
             interaction = await double.send_interaction(double.slash_command(user, None, "nika", "help"))
             record = await double.wait_for_interaction_response(interaction, timeout=20)
