@@ -38,7 +38,10 @@ def cpu_ms(pid: int) -> float:
 
 def start_once(checkout: Path, folder: Path) -> tuple[float, float]:
     """One console from its start to its prompt: (wall ms, CPU ms)."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("NIKA_", "DISCORD_", "BOARDGAME_"))}
+    # PYTHONDONTWRITEBYTECODE (set in some shells and CI) would make every start compile the
+    # project's sources again: an installed bot has its bytecode cached, so this one does too.
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith(("NIKA_", "DISCORD_", "BOARDGAME_")) and k != "PYTHONDONTWRITEBYTECODE"}  # fmt: skip
     env |= {"BOARDGAME_DATABASE": str(folder / "console.db"), "BOARDGAME_BOARDS_DIR": str(folder / "boards")}
     began = time.perf_counter()
     process = subprocess.Popen([sys.executable, "-m", "bot", "console"], cwd=checkout, env=env,

@@ -221,7 +221,7 @@ class Console:
         # Set by whoever runs the timers (run_console, tests): `wait` moves this clock and lets them fire.
         self.clock: AdvancingClock | None = None
         self.dispatcher: TimerDispatcher | None = None
-        service.events.thread_maker = self._event_channel
+        service.open_event_tables_with(self._event_channel)
 
     async def load_names(self) -> None:
         """Names typed in earlier sessions, so mentions read @bob after a restart too."""

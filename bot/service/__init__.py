@@ -19,14 +19,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
 
 from bot import rating_gate
 from bot.clock import Clock, SystemClock
 from bot.errors import MatchUnreadable, NoMatch, ServiceError
 from bot.i18n import LocaleMemory, speaking
 from bot.match import Entry, EntryKind, MatchState
-from bot.ratings import PlayerRating
 from bot.replies import Image, Notice, Reply
 from bot.service import clocks
 from bot.service.agreed_pause import AgreedPause
@@ -34,7 +34,6 @@ from bot.service.book import MatchBook, Renderer, default_renderer
 from bot.service.computer import ComputerPlayers
 from bot.service.cooldowns import Cooldowns
 from bot.service.digest import Digests
-from bot.service.events import EventDesk
 from bot.service.forecasts import Forecasts
 from bot.service.heavy import HeavyReads
 from bot.service.lobby import LEVELS, Lobby
@@ -50,6 +49,10 @@ from bot.storage import Storage, matches, open_storage, outbox, timers
 from bot.storage.outbox import PendingNotice
 from bot.storage.timers import TimerKind, TimerRow
 from engine.i18n import M
+
+if TYPE_CHECKING:
+    from bot.ratings import PlayerRating
+    from bot.service.events import EventDesk, ThreadMaker
 
 __all__ = ["LEVELS", "MatchService", "TurnInfo"]
 
@@ -88,16 +91,33 @@ class MatchService:
         self.computers = computers
         self.cooldowns = Cooldowns()
         self.locales = LocaleMemory()
-        self.events = EventDesk(
+        self._thread_maker: ThreadMaker | None = None
+        self.book.on_finish = lambda db, row, state, outcome: self.events.record_result(db, row, state, outcome)
+        self.book.after_finish = lambda match_id: self.events.after_result(match_id)
+        if computers is not None:
+            self.timers.computer_move = computers.move
+
+    @cached_property
+    def events(self) -> EventDesk:
+        """Tournaments: made (and the tournament code, Pillow's tables with it, imported) when
+        first needed, a match's end or a tournament command, so the console starts sooner."""
+        from bot.service.events import EventDesk
+
+        desk = EventDesk(
             self.book,
             resign=lambda channel_id, user_id: self.play.resign(channel_id, user_id, confirmed=True),
             abort=lambda channel_id, user_id: self.lobby.abort(channel_id, user_id, can_manage=True),
             ratings=self._shown_ratings,
         )
-        self.book.on_finish = self.events.record_result
-        self.book.after_finish = self.events.after_result
-        if computers is not None:
-            self.timers.computer_move = computers.move
+        desk.thread_maker = self._thread_maker
+        return desk
+
+    def open_event_tables_with(self, maker: ThreadMaker) -> None:
+        """How a front end gives an event's tables their channels (`EventDesk.thread_maker`),
+        without making the desk before it is needed."""
+        self._thread_maker = maker
+        if "events" in self.__dict__:
+            self.events.thread_maker = maker
 
     @classmethod
     async def open(cls, location: str, **options: Any) -> MatchService:

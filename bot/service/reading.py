@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any
 from bot import ratings, texts
 from bot.errors import NotAllowed, ServiceError
 from bot.match import MatchState, Played
-from bot.ratings.present import history_chart, shown
 from bot.replies import Image, Reply
 from bot.service import clocks
 from bot.service.book import MatchBook
@@ -241,6 +240,8 @@ class Reading:
         return ratings.ranked(table)
 
     async def stats(self, guild_id: int, user_id: int, game: str, *, name: str | None = None) -> Reply:
+        from bot.ratings.present import history_chart, shown  # Pillow's charts: not before a first use
+
         table = await self.standings(guild_id, game)
         title = get_game(game).title
         for place, standing in enumerate(table, start=1):
@@ -263,6 +264,8 @@ class Reading:
                            who=texts.mention(user_id), game=title)))  # fmt: skip
 
     async def leaderboard(self, guild_id: int, user_id: int | None, game: str, size: int = 10) -> Reply:
+        from bot.ratings.present import shown
+
         rules = get_game(game)
         table = await self.standings(guild_id, game)
         if not table:
