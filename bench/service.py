@@ -661,6 +661,30 @@ def server_cpu_ms(postmaster: int) -> float:
     return total * 1000 / TICKS
 
 
+def waited_ms(postmaster: int | None) -> float:
+    """How long the threads of this process (or, given a postmaster, the server's processes) were
+    ready to run but waited for a core, so far (/proc/…/schedstat): the machine's load, as this
+    run felt it."""
+    if postmaster is None:
+        stats = list(Path("/proc/self/task").glob("*/schedstat"))
+    else:
+        stats = [Path(f"/proc/{postmaster}/schedstat")]
+        for name in os.listdir("/proc"):
+            try:
+                parent = name.isdigit() and int(Path(f"/proc/{name}/stat").read_text().rsplit(")", 1)[1].split()[1])
+            except OSError:  # gone meanwhile
+                continue
+            if parent == postmaster:
+                stats.append(Path(f"/proc/{name}/schedstat"))
+    total = 0
+    for path in stats:
+        try:
+            total += int(path.read_text().split()[1])
+        except (OSError, IndexError, ValueError):
+            continue
+    return total / 1e6
+
+
 def own_cpu_ms() -> float:
     times = os.times()
     return (times.user + times.system) * 1000
@@ -668,12 +692,12 @@ def own_cpu_ms() -> float:
 
 async def play_warm(
     location: str, channels: list[int], seconds: float, pace: float, postmaster: int | None
-) -> tuple[list[float], float, float, float]:
+) -> tuple[list[float], float, float, float, float, float]:
     """The paced run, after a warm-up in which every match acts once, all at once: the pool opens
     its connections and each prepares its statements, as a bot does in its first minutes (the
     paced run otherwise counts a fresh pool's first seconds, every round, on PostgreSQL only).
-    Returns the latencies, the elapsed time, and the CPU time of this process and of the
-    PostgreSQL server (0 for SQLite) spent in the measured window."""
+    Returns the latencies, the elapsed time, the CPU time of this process and of the PostgreSQL
+    server (0 for SQLite) in the measured window, and the time each waited for a core in it."""
     service = await MatchService.open(location)
     try:
         for channel in channels:
@@ -683,13 +707,16 @@ async def play_warm(
                                for c in channels))  # fmt: skip
         latencies: list[float] = []
         own, server = own_cpu_ms(), server_cpu_ms(postmaster) if postmaster else 0.0
+        waits = [waited_ms(None), waited_ms(postmaster) if postmaster else 0.0]
         began = time.perf_counter()
         deadline = began + seconds
         await asyncio.gather(*(player(service, c, random.Random(c), deadline, pace, latencies) for c in channels))
         elapsed = time.perf_counter() - began
         own = own_cpu_ms() - own
         server = server_cpu_ms(postmaster) - server if postmaster else 0.0
-        return latencies, elapsed, own, server
+        bot_wait = waited_ms(None) - waits[0]
+        server_wait = waited_ms(postmaster) - waits[1] if postmaster else 0.0
+        return latencies, elapsed, own, server, bot_wait, server_wait
     finally:
         await service.close()
 
@@ -704,33 +731,33 @@ def paced_side_by_side(
     with the pace asked (if not, the p50 is a queue's length, not an action's latency)."""
     pooled: dict[str, list[float]] = {"SQLite": [], "PostgreSQL": []}
     spent: dict[str, float] = {"SQLite": 0.0, "PostgreSQL": 0.0}
-    cpu: dict[str, list[float]] = {"SQLite": [0.0, 0.0], "PostgreSQL": [0.0, 0.0]}
+    cpu: dict[str, list[float]] = {"SQLite": [0.0, 0.0, 0.0, 0.0], "PostgreSQL": [0.0, 0.0, 0.0, 0.0]}
     loads: list[float] = []
     for number in range(rounds):
         for name, location in (("SQLite", sqlite), ("PostgreSQL", postgres))[:: 1 if number % 2 == 0 else -1]:
             asyncio.run(prepare(location))
             offset = 4_000_000 + number * 10_000
             loads.append(os.getloadavg()[0])
-            latencies, elapsed, own, server = asyncio.run(
+            latencies, elapsed, *spent_cpu = asyncio.run(
                 play_warm(location, list(range(offset, offset + ACTIVE)), seconds, pace,
                           postmaster if name == "PostgreSQL" else None)
             )  # fmt: skip
             pooled[name] += latencies
             spent[name] += elapsed
-            cpu[name][0] += own
-            cpu[name][1] += server
+            cpu[name] = [a + b for a, b in zip(cpu[name], spent_cpu, strict=True)]
     figures = {name: summary("paced", latencies, spent[name], f"{name}, {rounds} rounds; ")
                for name, latencies in pooled.items()}  # fmt: skip
     asked = ACTIVE / pace
     for name, latencies in pooled.items():
-        bot_ms, server_ms = (value / max(1, len(latencies)) for value in cpu[name])
+        bot_ms, server_ms, bot_wait, server_wait = (value / max(1, len(latencies)) for value in cpu[name])
         cores = (bot_ms + server_ms) * figures[name]["rate"] / 1000
         # The run's actions/s falls short of the asked rate by its last think times alone (cut
         # at the deadline); a p50 far above the one-match-alone figure below is a queue.
         print(f"           {name}: CPU per action {bot_ms:.1f} ms in the bot's process"
               + (f" + {server_ms:.1f} ms in the PostgreSQL server" if name == "PostgreSQL" else "")
               + f" ({cores:.2f} of the {os.cpu_count()} cores); {figures[name]['rate']:.1f} actions/s done, "
-              + f"{asked:.1f} asked")  # fmt: skip
+              + f"{asked:.1f} asked; waited for a core {bot_wait:.1f} ms per action in the bot's threads"
+              + (f" + {server_wait:.1f} ms in the server's" if name == "PostgreSQL" else ""))  # fmt: skip
     ratio = figures["PostgreSQL"]["p50"] / figures["SQLite"]["p50"]
     print(f"    paced p50: PostgreSQL {ratio:.2f}× SQLite's (target ≤ {P50_RATIO_TARGET:g}×: "
           f"{verdict(ratio <= P50_RATIO_TARGET)}); load average {min(loads):.1f}–{max(loads):.1f} in the rounds")
