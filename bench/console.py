@@ -26,7 +26,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 TARGET_MS = 300.0
-PROMPT = b"> "
+PROMPT = b"@#1> "  # alice@#1> : "> " alone is in the greeting already (`/<game> help`)
 TICKS = os.sysconf("SC_CLK_TCK")
 
 

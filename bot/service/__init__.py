@@ -46,6 +46,7 @@ from bot.service.settings import MatchSettings
 from bot.service.timers import TurnTimers
 from bot.service.vacations import Vacations
 from bot.storage import Storage, matches, open_storage, outbox, timers
+from bot.storage import events as event_rows
 from bot.storage.outbox import PendingNotice
 from bot.storage.timers import TimerKind, TimerRow
 from engine.i18n import M
@@ -409,6 +410,25 @@ class MatchService:
         row, state = await self.book.load_match(match_id)
         async with self.storage.reading() as db:
             return await clocks.seat_time_left(db, row, state, seat, self.clock.now())
+
+    # --- the timer dispatcher's look at events: the desk only when there is one to act on ------
+    # (the tournament code is imported on first use, and a start with no event never needs it)
+    async def resume_events(self) -> None:
+        """On start: every running event gets what a result stored just before a crash asked for."""
+        async with self.storage.reading() as db:
+            running = await event_rows.running_events(db)
+        if running:
+            await self.events.resume()
+
+    async def fire_event_deadlines(self) -> int:
+        """Events whose sign-up closed: started or cancelled (EventDesk.fire_deadlines)."""
+        async with self.storage.reading() as db:
+            due = await event_rows.due_signups(db, self.clock.now())
+        return await self.events.fire_deadlines() if due else 0
+
+    async def next_event_deadline(self) -> float | None:
+        async with self.storage.reading() as db:
+            return await event_rows.next_signup_deadline(db)
 
     # --- timers and the outbox ----------------------------------------------------------
     async def next_timer(self) -> TimerRow | None:
