@@ -19,6 +19,7 @@ from bot.command_translator import CommandTranslator
 from bot.config import Settings
 from bot.service import MatchService
 from engine.registry import games
+from tests.discord_double.limits import COMMAND_CHARACTERS_MAX, command_characters
 
 SUB_COMMAND, SUB_COMMAND_GROUP, STRING, INTEGER, BOOLEAN = 1, 2, 3, 4, 5
 
@@ -29,7 +30,6 @@ MAX_SUBCOMMANDS = 25
 MAX_OPTIONS = 25
 MAX_CHOICES = 25
 CHOICE_MAX = 100
-COMMAND_CHARACTERS_MAX = 4000
 
 SEATS = ["athens", "sparta", "messene", "thebes", "athens-messene", "sparta-thebes"]
 # Subcommand -> its options in order: (name, required, choices or None, autocomplete).
@@ -118,14 +118,6 @@ def nodes(command: dict[str, Any], path: str = "") -> Iterator[tuple[str, dict[s
         yield from nodes(option, where)
 
 
-def characters(node: dict[str, Any]) -> int:
-    """What Discord counts towards the 4000: names, descriptions, choice names and values."""
-    total = len(node["name"]) + len(node.get("description") or "")
-    for choice in node.get("choices") or []:
-        total += len(choice["name"]) + len(str(choice["value"]))
-    return total + sum(characters(option) for option in node.get("options") or [])
-
-
 def subcommands(tree: list[dict[str, Any]], group: str = "nika") -> dict[str, dict[str, Any]]:
     [found] = [command for command in tree if command["name"] == group]
     return {option["name"]: option for option in found["options"] if option["type"] == SUB_COMMAND}
@@ -179,8 +171,9 @@ def test_counts_order_and_choices_within_limits(tree: list[dict[str, Any]]) -> N
 
 
 def test_total_characters_per_command_within_limit(tree: list[dict[str, Any]]) -> None:
+    """Discord's 8000 characters a command, each field at its longest localisation (limits.py)."""
     for command in tree:
-        assert characters(command) <= COMMAND_CHARACTERS_MAX, command["name"]
+        assert command_characters(command) <= COMMAND_CHARACTERS_MAX, command["name"]
 
 
 def test_command_surface(tree: list[dict[str, Any]]) -> None:
@@ -243,18 +236,27 @@ def test_limit_checks_catch_bad_payloads() -> None:
     assert not valid_name("x" * 33)
     assert not valid_name("")
     assert valid_name("athens-messene") and valid_name("pass_2") and valid_name("ход")
-    big = {"name": "n", "description": "d" * 100, "options": [{"name": "o", "description": "d" * 100}] * 40}
-    assert characters(big) > COMMAND_CHARACTERS_MAX
+    # The size rule counts each field once, at its longest localisation, the default included:
+    # a long Spanish description counts, and two locales do not count twice.
+    node = {"name": "n", "name_localizations": {"es-ES": "nnn"}, "description": "dd",
+            "description_localizations": {"es-ES": "e" * 90, "es-419": "f" * 80},
+            "choices": [{"name": "c", "name_localizations": {"es-ES": "cccc"}, "value": "vv"}]}
+    assert command_characters(node) == 3 + 90 + 4 + 2
+    big = {"name": "n", "description": "d", "options": [
+        {"name": f"s{i}", "description": "d", "options": [
+            {"name": f"o{j}", "description": "d", "description_localizations": {"es-ES": "e" * 100}}
+            for j in range(25)]} for i in range(4)]}
+    assert command_characters(big) > COMMAND_CHARACTERS_MAX
 
 
 LOCALES = ("es-ES", "es-419")
 
 
 def test_every_localisation_is_within_discords_rules(tree: list[dict[str, Any]]) -> None:
-    """Spanish names follow the name rule, descriptions and choice names their limits, every
-    subcommand and option is localised, and each locale's version of a command fits 4000."""
+    """Spanish names follow the name rule, descriptions and choice names their limits, and every
+    subcommand and option is localised (the size rule, longest localisation per field, is
+    test_total_characters_per_command_within_limit's)."""
     for command in tree:
-        localised = {locale: 0 for locale in LOCALES}
         for where, node in nodes(command):
             names = node.get("name_localizations") or {}
             descriptions = node.get("description_localizations") or {}
@@ -266,13 +268,9 @@ def test_every_localisation_is_within_discords_rules(tree: list[dict[str, Any]])
                 description = descriptions.get(locale, node.get("description") or "")
                 assert valid_name(name), f"{where}: invalid {locale} name {name!r}"
                 assert 1 <= len(description) <= DESCRIPTION_MAX, f"{where}: {locale} description length"
-                localised[locale] += len(name) + len(description)
                 for choice in node.get("choices") or []:
                     label = (choice.get("name_localizations") or {}).get(locale, choice["name"])
                     assert 1 <= len(label) <= CHOICE_MAX, f"{where}: {locale} choice {label!r}"
-                    localised[locale] += len(label) + len(str(choice["value"]))
-        for locale, total in localised.items():
-            assert total <= COMMAND_CHARACTERS_MAX, (command["name"], locale, total)
         for locale in LOCALES:  # a group's subcommands, and a subcommand's options, differ in Spanish too
             for where, node in nodes(command):
                 options = node.get("options") or []
