@@ -195,7 +195,7 @@ class GameCog(commands.Cog):
             if thread is None:
                 return
             who = invoker(interaction, channel_id=thread.id, parent=interaction.channel_id)
-        if spec.name == "start":  # after a finished match: a rematch, in a new thread if this is one
+        if spec.name in ("start", "rematch"):  # a rematch goes to a new thread if this is one
             who = replace(who, open_thread=thread_opener(interaction))
         task = asyncio.ensure_future(self._dispatch(who, spec, typed))
         done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER_SECONDS)
