@@ -276,3 +276,44 @@ def test_every_localisation_is_within_discords_rules(tree: list[dict[str, Any]])
                 options = node.get("options") or []
                 children = [(o.get("name_localizations") or {}).get(locale, o["name"]) for o in options]
                 assert len(children) == len(set(children)), f"{where}: {locale} names collide: {sorted(children)}"
+
+
+# Issue 20's correspondence subcommands, where a group has room for all five (bot/commands/group.py).
+CORRESPONDENCE: dict[str, list[tuple[str, bool, list[str] | None, bool]]] = {
+    "rematch": [],
+    "forecast": [("lines", False, None, False)],
+    "vacation": [("days", False, None, False)],
+    "pause": [("choice", True, ["offer", "accept", "decline"], False)],
+    "resume": [],
+}
+OWN_COUNTS = {"nika": 25, "numica": 19, "pikemen": 19, "tictactoe": 18}  # before the five
+
+
+def shape(sub: dict[str, Any]) -> list[tuple[str, bool, list[str] | None, bool]]:
+    return [(o["name"], bool(o.get("required")), [c["value"] for c in o["choices"]] if o.get("choices") else None,
+             bool(o.get("autocomplete"))) for o in sub.get("options") or []]  # fmt: skip
+
+
+def test_each_game_has_correspondence_subcommands_where_they_fit(tree: list[dict[str, Any]]) -> None:
+    """Numica, Pikemen and tic-tac-toe get the five after their own commands, and one way each:
+    no `settings vacation:`/`pause:` nor `play forecast:`. Nika, full at 25, keeps them folded."""
+    assert set(OWN_COUNTS) == {command["name"] for command in tree}
+    for command in tree:
+        game = command["name"]
+        found = subcommands(tree, game)
+        settings = [o["name"] for o in found["settings"].get("options") or []]
+        play = shape(found["play"])
+        assert "vacation_allowance" in settings  # a server setting, in every game
+        if game == "nika":
+            assert len(found) == 25 and not set(CORRESPONDENCE) & set(found)
+            assert {"vacation", "pause"} <= set(settings) and [o[0] for o in play] == ["action", "forecast"]
+            continue
+        assert list(found)[-5:] == list(CORRESPONDENCE) and len(found) == OWN_COUNTS[game] + 5 <= MAX_SUBCOMMANDS
+        for name, expected in CORRESPONDENCE.items():
+            assert shape(found[name]) == expected, (game, name)
+        [days] = found["vacation"]["options"]
+        assert (days["type"], days["min_value"], days["max_value"]) == (INTEGER, 0, 30)
+        assert not {"vacation", "pause"} & set(settings)
+        assert play == [("action", True, None, True)]
+        es = {o["name"]: (o.get("name_localizations") or {}).get("es-ES") for o in command["options"]}
+        assert [es[name] for name in CORRESPONDENCE] == ["revancha", "condicional", "vacaciones", "pausa", "reanudar"]

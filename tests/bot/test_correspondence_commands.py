@@ -122,3 +122,21 @@ async def test_the_console_types_and_completes_the_new_subcommands(tmp_path: Pat
         assert dict(rematched.seats) == {"red": console.ids["bob"], "blue": console.ids["alice"]}
     finally:
         await service.close()
+
+
+async def test_the_help_page_on_play_across_days_names_each_games_commands(tmp_path: Path) -> None:
+    from bot.commands.dispatch import Invoker, dispatch
+
+    service = await MatchService.open(str(tmp_path / "help.db"))
+    try:
+        nika = (await dispatch(service, Invoker(1, 2, 3), "nika", "help", {"topic": "days"})).text
+        numica = (await dispatch(service, Invoker(1, 2, 3), "numica", "help", {"topic": "days"})).text
+    finally:
+        await service.close()
+    for folded in ("`/nika start`", "`/nika play forecast:show`", "`/nika settings vacation:7`",
+                   "`/nika settings pause:offer`", "`/nika settings pause:resume`"):  # fmt: skip
+        assert folded in nika
+    for own in ("`/numica rematch`", "`/numica forecast lines:show`", "`/numica vacation days:7`",
+                "`/numica pause choice:offer`", "`/numica resume`"):  # fmt: skip
+        assert own in numica
+    assert "settings vacation" not in numica and "play forecast" not in numica
