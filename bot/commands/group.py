@@ -18,6 +18,7 @@ from bot import texts
 from bot.commands.families import across_days, correspondence, ending, lobby, looking, playing, records
 from bot.commands.front_end import front_end
 from bot.commands.spec import CommandSpec
+from bot.commands.tournament import tournament_commands
 from bot.errors import ServiceError
 from engine.i18n import M, T, Term
 from engine.registry import get_game
@@ -51,6 +52,16 @@ def commands_for(slug: str) -> dict[str, CommandSpec]:
     if len(named) != len(specs):
         raise ValueError(f"{slug}: two commands of its group have one name: {[s.name for s in specs]}")
     return named
+
+
+@cache
+def tournament_for(slug: str) -> dict[str, CommandSpec]:
+    """`/<game> tournament …`: the `/tournament` group's commands without `game:`, as a subcommand
+    group of a game's own group where it still has room (after correspondence play's five, so a
+    game with room for this has those too); {} elsewhere (`/tournament game:` serves every game)."""
+    if folded(slug) or len(commands_for(slug)) + 1 > MAX_SUBCOMMANDS:
+        return {}
+    return {name: replace(spec, game=slug) for name, spec in tournament_commands((slug,), implied=True).items()}
 
 
 @cache

@@ -131,7 +131,10 @@ def test_one_guild_only_command_group_per_game(tree: list[dict[str, Any]]) -> No
         # Matches are per channel of a server: the commands must not be offered in DMs.
         assert group["contexts"] == [0]
         assert group["dm_permission"] is False
-        assert all(option["type"] == SUB_COMMAND for option in group["options"])
+        # Subcommands, and where a game's group has room, one group of them: `tournament`.
+        kinds = [option["type"] for option in group["options"]]
+        assert kinds.count(SUB_COMMAND_GROUP) == (group["name"] != "nika") and set(kinds) <= {SUB_COMMAND,
+                                                                                          SUB_COMMAND_GROUP}
 
 
 def test_names_and_descriptions_within_limits(tree: list[dict[str, Any]]) -> None:
@@ -142,10 +145,11 @@ def test_names_and_descriptions_within_limits(tree: list[dict[str, Any]]) -> Non
         # "…" is what discord.py sends when a parameter was never described: players see it.
         assert node["description"] != "…", f"{where}: no description"
         checked += 1
-    # The walk reached every group, subcommand and option.
-    expected = sum(1 + len(group["options"]) + sum(len(o.get("options") or []) for o in group["options"])
-                   for group in tree)  # fmt: skip
-    assert checked == expected
+    # The walk reached every group, subcommand and option (three levels under a subcommand group).
+    def count(node: dict[str, Any]) -> int:
+        return 1 + sum(count(option) for option in node.get("options") or [])
+
+    assert checked == sum(count(group) for group in tree)
     nika = subcommands(tree)
     assert 1 + len(nika) + sum(len(o.get("options") or []) for o in nika.values()) == (
         1 + len(SURFACE) + sum(len(options) for options in SURFACE.values())
@@ -317,3 +321,25 @@ def test_each_game_has_correspondence_subcommands_where_they_fit(tree: list[dict
         assert play == [("action", True, None, True)]
         es = {o["name"]: (o.get("name_localizations") or {}).get("es-ES") for o in command["options"]}
         assert [es[name] for name in CORRESPONDENCE] == ["revancha", "condicional", "vacaciones", "pausa", "reanudar"]
+
+
+def test_a_game_with_room_has_its_own_tournament_group(tree: list[dict[str, Any]]) -> None:
+    """`/<game> tournament …` (issue 21's names): a subcommand group with `/tournament`'s commands
+    less `game:`, built from the same specs; Nika's group is full (`/tournament game:nika` serves it)."""
+    from bot.commands.tournament import tournament_commands
+
+    for command in tree:
+        game = command["name"]
+        groups = [o for o in command["options"] if o["type"] == SUB_COMMAND_GROUP]
+        if game == "nika":
+            assert groups == []
+            continue
+        [events] = groups
+        assert events["name"] == "tournament" and events["name_localizations"]["es-ES"] == "torneo"
+        assert len(command["options"]) <= MAX_SUBCOMMANDS
+        top = tournament_commands((game,))
+        assert [o["name"] for o in events["options"]] == list(top)
+        for sub in events["options"]:
+            assert sub["type"] == SUB_COMMAND
+            expected = [o.name for o in top[sub["name"]].options if o.name != "game"]
+            assert [o["name"] for o in sub.get("options") or []] == expected, (game, sub["name"])
