@@ -140,3 +140,29 @@ async def test_the_help_page_on_play_across_days_names_each_games_commands(tmp_p
                 "`/numica pause choice:offer`", "`/numica resume`"):  # fmt: skip
         assert own in numica
     assert "settings vacation" not in numica and "play forecast" not in numica
+
+
+async def test_a_games_own_tournament_group_in_the_console(tmp_path: Path) -> None:
+    """`/numica tournament …` (and `torneo` in Spanish) as on Discord, Tab completing it; an event
+    it opens is the one `/tournament … game:numica` sees."""
+    service = await MatchService.open(str(tmp_path / "events.db"))
+    lines: list[str] = []
+    try:
+        console = Console(service, tmp_path / "boards", out=lines.append)
+        await console.load_names()
+        assert "tournament " in await console.completions("/numica t")
+        assert "tournament " not in await console.completions("/nika t")  # Nika's group is full
+        assert await console.completions("/numica tournament st") == ["start ", "standings "]
+        assert "format:swiss " in await console.completions("/numica tournament new format:")
+        for line in ["/numica tournament new format:round-robin title:Club night", "as @bob",
+                     "/numica tournament join", "as @alice", "/numica tournament start",
+                     "/tournament standings game:numica text:yes", "/numica tournament frobnicate"]:  # fmt: skip
+            assert await console.handle(line)
+        text = "\n".join(lines)
+        assert "opened the event **Club night**" in text and "@bob joined **Club night**" in text
+        assert "**Club night** begins with 2 entrants" in text and "1=. alice" in text
+        assert "✗ there is no /tournament frobnicate" in text
+        await console.handle("/nika tournament list")  # not a command of Nika's group
+        assert lines[-1].startswith("✗"), lines[-1]
+    finally:
+        await service.close()
