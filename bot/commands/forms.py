@@ -29,3 +29,17 @@ def typed(game: str, verb: str, value: Text | None = None) -> Message:
     if option is None or value is None:
         return Message("/{game} {command}", params)
     return Message("/{game} {command} {option}:{value}", {**params, "option": Term(option, "option"), "value": value})
+
+
+def event_command(game: str, name: str) -> Message:
+    """An event command as this game has it: `/<game> tournament join` where its group holds the
+    tournament group, `/tournament join game:<game>` where it does not (bot/commands/group.py)."""
+    from bot.commands.group import tournament_for
+    from bot.commands.tournament import GROUP
+
+    # A top-level group is named alike in every language (bot/command_translator.py), one within a game's is not.
+    params: dict[str, object] = {"game": game, "tournament": Term(GROUP, "command"), "name": Term(name, "command")}
+    if tournament_for(game):
+        return Message("/{game} {tournament} {name}", params)
+    return Message("/{tournament} {name} {option}:{game}", {**params, "tournament": GROUP,
+                                                              "option": Term("game", "option")})  # fmt: skip

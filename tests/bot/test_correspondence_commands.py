@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from bot.clock import ManualClock
-from bot.commands.forms import typed
+from bot.commands.forms import event_command, typed
 from bot.console import Console
 from bot.service import MatchService
 from engine.i18n import using
@@ -74,6 +74,10 @@ def test_every_text_names_the_form_the_game_has() -> None:
     with using(catalog("es")):
         assert str(typed("numica", "vacation", "3")) == "/numica vacaciones días:3"
         assert str(typed("nika", "vacation", "3")) == "/nika ajustes vacaciones:3"
+        # Events: a game's own tournament group where it has one, the top-level group (never translated) elsewhere.
+        assert str(event_command("numica", "join")) == "/numica torneo unirse"
+        assert str(event_command("nika", "join")) == "/tournament unirse juego:nika"
+    assert str(event_command("nika", "list")) == "/tournament list game:nika"
 
 
 async def test_the_console_types_and_completes_the_new_subcommands(tmp_path: Path) -> None:

@@ -82,6 +82,7 @@ async def test_a_round_robin_through_a_games_own_tournament_group(
 
     opened = await numica(p.alice, "new", {"format": "round-robin", "title": "Club round robin"})
     assert not opened.ephemeral and "Club round robin" in opened.content
+    assert "Join with the button below or /numica tournament join." in opened.content  # the form Numica has
     (join_id,) = [c for c in opened.message.custom_ids() if c.startswith("tournament:join:")]
     event_id = int(join_id.rsplit(":", 1)[1])
     for user in (p.bob, p.carol):
