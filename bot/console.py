@@ -400,11 +400,11 @@ class Console:
         self.out(str(message))
 
     async def _event_channel(self, event: EventRow, table: TableRow) -> int:
-        """The console has no threads: an event's game gets a channel number of its own."""
-        channel = int(f"{event.id}{table.round:02}{table.board:03}{table.game}")
-        self.say(M("  [round {round}, board {board} of event #{id}: channel {channel}]", round=table.round,
-                   board=table.board, id=event.id, channel=channel))  # fmt: skip
-        return channel
+        """The console has no threads: an event's games share the event's channel, as on a
+        Discord channel without threads; each player's commands reach their own game there."""
+        self.say(M("  [round {round}, board {board} of event #{id}: played in channel {channel}]", round=table.round,
+                   board=table.board, id=event.id, channel=event.channel_id))  # fmt: skip
+        return event.channel_id
 
     async def tournament(self, line: str) -> None:
         """`/tournament <new|join|…> game:<slug> …`, as on Discord (bot/commands/tournament.py)."""

@@ -28,7 +28,8 @@ from bot.i18n import LocaleMemory, speaking
 from bot.match import Entry, EntryKind, MatchState
 from bot.ratings import PlayerRating
 from bot.replies import Image, Notice, Reply
-from bot.service import clocks
+from bot.service import addressing, clocks
+from bot.service.addressing import Addressed
 from bot.service.agreed_pause import AgreedPause
 from bot.service.book import MatchBook, Renderer, default_renderer
 from bot.service.computer import ComputerPlayers
@@ -47,6 +48,7 @@ from bot.service.settings import MatchSettings
 from bot.service.timers import TurnTimers
 from bot.service.vacations import Vacations
 from bot.storage import Storage, matches, open_storage, outbox, timers
+from bot.storage.events import TableRow
 from bot.storage.outbox import PendingNotice
 from bot.storage.timers import TimerKind, TimerRow
 from engine.i18n import M
@@ -88,6 +90,7 @@ class MatchService:
         self.computers = computers
         self.cooldowns = Cooldowns()
         self.locales = LocaleMemory()
+        self._tables: dict[int, TableRow | None] = {}  # a shared match's event table never changes
         self.events = EventDesk(
             self.book,
             resign=lambda channel_id, user_id: self.play.resign(channel_id, user_id, confirmed=True),
@@ -273,6 +276,42 @@ class MatchService:
 
     async def panel_actions(self, channel_id: int, match_id: int, board_version: int, user_id: int) -> list[Any]:
         return await self.play.panel_actions(channel_id, match_id, board_version, user_id)
+
+    # --- several matches in one channel (an event's, where threads are not allowed) -----
+    async def address(self, channel_id: int, user_id: int, named: str | int | None = None) -> Addressed | None:
+        """Which open match of the channel a member's command means (bot/service/addressing.py)."""
+        async with self.book.storage.reading() as db:
+            return await addressing.choose(db, channel_id, user_id, named)
+
+    async def address_button(self, channel_id: int, match_id: int) -> Addressed | None:
+        """A button's match, where the channel holds several open ones (None: its one match)."""
+        async with self.book.storage.reading() as db:
+            several = len(await matches.open_matches_in(db, channel_id)) > 1
+        return Addressed(channel_id, match_id) if several else None
+
+    async def labelled(self, reply: Reply, match_id: int | None = None) -> Reply:
+        """A reply of an event's match sharing its channel, headed with the match's name."""
+        match_id = reply.match_id if match_id is None else match_id
+        if match_id is None:
+            return reply
+        if match_id not in self._tables:
+            async with self.book.storage.reading() as db:
+                row = await matches.match_by_id(db, match_id)
+                if len(self._tables) > 10_000:  # a bounded memo, not a second copy of the matches table
+                    self._tables.clear()
+                self._tables[match_id] = await addressing.shared_table(db, row) if row is not None else None
+        table = self._tables[match_id]
+        label = None if table is None else addressing.table_label(table)
+        if label is None or reply.text.startswith(f"**{label}**"):
+            return reply
+        announce = await self.labelled(reply.announce) if reply.announce is not None else None
+        return replace(reply, text=f"**{label}**\n{reply.text}" if reply.text else f"**{label}**", announce=announce)
+
+    async def open_matches_here(self, channel_id: int) -> list[tuple[int, str]]:
+        """The open matches of a channel as (id, name), for the `match:` option's suggestions."""
+        async with self.book.storage.reading() as db:
+            rows = await matches.open_matches_in(db, channel_id)
+            return [(row.id, await addressing.label_of(db, row) or f"#{row.id}") for row in rows]
 
     # --- reading ----------------------------------------------------------------------
     async def state_of(self, channel_id: int) -> MatchState:

@@ -23,6 +23,7 @@ from bot.errors import BoardChanged, MatchUnreadable, NoMatch
 from bot.match import Entry, EntryKind, MatchState, Played, replay, snapshot
 from bot.match.played import PlayedLog, steps_from_log
 from bot.replies import Image, Reply
+from bot.service.addressing import addressed_in
 from bot.storage import Connection, MatchRow, Storage, VersionConflict, forecasts, outbox
 from bot.storage import matches as queries
 from bot.storage.matches import LogRow, SeatRow
@@ -136,6 +137,12 @@ class MatchBook:
 
     # --- loading ----------------------------------------------------------------------
     async def load(self, channel_id: int, *, open_only: bool = True) -> tuple[MatchRow, MatchState]:
+        chosen = addressed_in(channel_id)  # a channel holding several of an event's matches
+        if chosen is not None:
+            if chosen.refusal is not None:
+                raise chosen.refusal
+            match_id = chosen.match_id or 0
+            return await self.load_where(lambda db: queries.match_in_channel(db, channel_id, match_id, open_only))
         find = queries.open_match_in if open_only else queries.latest_match_in
         return await self.load_where(lambda db: find(db, channel_id))
 

@@ -446,6 +446,19 @@ SQLITE_MIGRATIONS: list[tuple[int, list[str]]] = [
             "CREATE INDEX user_settings_by_digest_due ON user_settings (digest_due)",
         ],
     ),
+    (
+        25,
+        [
+            # An event's matches may share the event's channel where threads are not allowed
+            # (bot/service/addressing.py): such a match is stored with parent_channel_id equal to
+            # its channel_id, which no other match has, and is left out of the one-open-match rule.
+            "DROP INDEX matches_one_open_per_channel",
+            """
+            CREATE UNIQUE INDEX matches_one_open_per_channel ON matches (channel_id)
+                WHERE status IN ('lobby', 'active') AND (parent_channel_id IS NULL OR parent_channel_id <> channel_id)
+            """,
+        ],
+    ),
 ]
 # Migrations that rebuild tables run with foreign keys off (SQLite's documented procedure).
 SQLITE_REBUILDS = frozenset({4, 7})

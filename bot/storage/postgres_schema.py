@@ -330,6 +330,17 @@ POSTGRES_MIGRATIONS: list[tuple[int, list[str]]] = [
             "CREATE INDEX user_settings_by_digest_due ON user_settings (digest_due)",
         ],
     ),
+    (
+        25,
+        [
+            # Event matches sharing their event's channel (see SQLite's migration 25).
+            "DROP INDEX matches_one_open_per_channel",
+            """
+            CREATE UNIQUE INDEX matches_one_open_per_channel ON matches (channel_id)
+                WHERE status IN ('lobby', 'active') AND (parent_channel_id IS NULL OR parent_channel_id <> channel_id)
+            """,
+        ],
+    ),
 ]
 
 FIRST_VERSION = POSTGRES_MIGRATIONS[0][0]
