@@ -15,7 +15,7 @@ from bot.commands.values import checked, parse_options, parse_value
 from bot.errors import NoMatch, ServiceError
 from bot.replies import Reply
 from bot.service import MatchService
-from bot.service.addressing import MATCH_OPTION, addressing
+from bot.service.addressing import addressing
 from engine.api import Step
 from engine.i18n import M, choice_name
 from engine.registry import get_game
@@ -36,9 +36,8 @@ async def dispatch(service: MatchService, who: Invoker, game: str, name: str, op
         values = checked(command, options)
     if command.cooldown and who.rate_limited:
         service.cooldowns.take(who.user_id, game, name)
-    named = values.pop(MATCH_OPTION, None) if isinstance(values, dict) else None
     # Which match the command means, where an event's matches share this channel (None: its one match).
-    chosen = None if name in NOT_ABOUT_A_MATCH else await service.address(who.channel_id, who.user_id, named)
+    chosen = None if name in NOT_ABOUT_A_MATCH else await service.address(who.channel_id, who.user_id)
     try:
         with playing(game), addressing(chosen):  # the game's own words first, whoever calls
             reply = await command.run(Context(service, who, game, front_end(game), names_of(game)), values)
@@ -73,15 +72,12 @@ async def autocomplete(
     if command is None:
         return []
     typed = str(options.get(focused) or "")
-    if focused == MATCH_OPTION:  # the channel's open matches, named ("Round 2 · board 1 · @Ana vs @Luis")
-        here = await service.open_matches_here(who.channel_id)
-        return menus.matching([Step(str(match_id), f"#{match_id} · {label}") for match_id, label in here], typed)
     offered = next((o for o in get_game(game).options if o.name == focused), None)
     if name == "new" and offered is not None:  # a match option: its choices, as the reader names them
         return menus.matching([Step(str(choice_name(c.value)), str(M(c.label))) for c in offered.choices], typed)
     if name == "setup":
         return await _setup_suggestions(service, who, typed)
-    meant = await service.address(who.channel_id, who.user_id, options.get(MATCH_OPTION))
+    meant = await service.address(who.channel_id, who.user_id)
     with addressing(meant):
         try:
             legal = await service.legal_actions(who.channel_id, who.user_id)

@@ -13,9 +13,8 @@ from functools import cache
 from bot import texts
 from bot.commands.families import across_days, ending, lobby, looking, playing, records
 from bot.commands.front_end import front_end
-from bot.commands.spec import CommandOption, CommandSpec
+from bot.commands.spec import CommandSpec
 from bot.errors import ServiceError
-from bot.service.addressing import MATCH_OPTION
 from engine.i18n import M, T, Term
 from engine.registry import get_game
 
@@ -27,25 +26,15 @@ FAMILIES = (lobby.commands, playing.commands, looking.commands, ending.commands,
 def commands_for(slug: str) -> dict[str, CommandSpec]:
     """Every command of a game's group, in the order Discord shows them."""
     rules, front = get_game(slug), front_end(slug)
-    specs = [with_match_option(replace(spec, game=slug)) for family in FAMILIES for spec in family(rules, front)]
+    specs = [replace(spec, game=slug) for family in FAMILIES for spec in family(rules, front)]
     named = {spec.name: spec for spec in specs}
     if len(named) != len(specs):
         raise ValueError(f"{slug}: two commands of its group have one name: {[s.name for s in specs]}")
     return named
 
 
-# Commands about no one match: they take no `match:` option.
+# Commands about no one match: nothing to address.
 NOT_ABOUT_A_MATCH = frozenset({"new", "join", "rules", "help", "stats", "mygames"})
-
-
-def with_match_option(spec: CommandSpec) -> CommandSpec:
-    """Every command about a match takes `match:`, which names one where an event's matches share
-    the channel (bot/service/addressing.py); elsewhere it is never needed."""
-    if spec.name in NOT_ABOUT_A_MATCH or spec.option(MATCH_OPTION) is not None:
-        return spec
-    option = CommandOption(MATCH_OPTION, "Which match, where an event's games share this channel",
-                           max_length=12, autocomplete=True)  # fmt: skip
-    return replace(spec, options=(*spec.options, option))
 
 
 @cache

@@ -307,11 +307,17 @@ class MatchService:
         announce = await self.labelled(reply.announce) if reply.announce is not None else None
         return replace(reply, text=f"**{label}**\n{reply.text}" if reply.text else f"**{label}**", announce=announce)
 
-    async def open_matches_here(self, channel_id: int) -> list[tuple[int, str]]:
-        """The open matches of a channel as (id, name), for the `match:` option's suggestions."""
+    async def open_matches_here(self, channel_id: int) -> list[tuple[int, TableRow | None]]:
+        """The open matches of a channel with their event tables, for the `match:` suggestions."""
         async with self.book.storage.reading() as db:
             rows = await matches.open_matches_in(db, channel_id)
-            return [(row.id, await addressing.label_of(db, row) or f"#{row.id}") for row in rows]
+            return [(row.id, await addressing.shared_table(db, row)) for row in rows]
+
+    async def event_board(self, channel_id: int, user_id: int, named: str | None) -> Reply:
+        """`/tournament board [match:]`: the board of the match named, or of the invoker's own."""
+        chosen = await self.address(channel_id, user_id, named)
+        with addressing.addressing(chosen):
+            return await self.labelled(await self.board(channel_id, user_id))
 
     # --- reading ----------------------------------------------------------------------
     async def state_of(self, channel_id: int) -> MatchState:

@@ -6,7 +6,8 @@ itself (docs/tournaments.md, "Matches in the event's channel"). Such a match is 
 open match per channel. Every service call still names a channel; which of its matches is meant
 is settled once, before the command runs, and held in a context variable for that command's
 task: the invoker's own open match there (a player has at most one per round), the match the
-`match:` option names, or, when neither says, a private refusal that lists the matches. The
+`/tournament board match:` names, or, when neither says, a private refusal that lists the
+matches. The
 refusal is raised only if the command reads a match at all (`/<game> rules` still answers).
 Buttons and menus carry their match in their custom ids and address it the same way.
 """
@@ -93,8 +94,10 @@ async def listing_text(db: Connection, rows: list[MatchRow]) -> Text:
         label = await label_of(db, row) or str(M("match #{id}", id=row.id))
         link = texts.message_link(row.guild_id, row.channel_id, row.board_message_id)
         lines.append(f"• #{row.id} · {label} · {link}")
-    how = M("Name one with {match}:<number> (it suggests the open matches as you type), e.g. `{match}:{id}`.",
-            match=texts.option(MATCH_OPTION), id=rows[0].id if rows else 1)  # fmt: skip
+    how = M("Players' commands reach their own match. To look at one: /{tournament} {board} with "
+            "{match}:<number> (it suggests the open matches as you type), e.g. `{match}:{id}`.",
+            tournament=texts.command("tournament"), board=texts.command("board"), match=texts.option(MATCH_OPTION),
+            id=rows[0].id if rows else 1)  # fmt: skip
     return M("{matches}\n{how}", matches="\n".join(lines), how=how)
 
 
