@@ -48,6 +48,7 @@ from bot.service.settings import MatchSettings
 from bot.service.timers import TurnTimers
 from bot.service.vacations import Vacations
 from bot.storage import Storage, matches, open_storage, outbox, timers
+from bot.storage import ratings as rating_rows
 from bot.storage.events import TableRow
 from bot.storage.outbox import PendingNotice
 from bot.storage.timers import TimerKind, TimerRow
@@ -97,10 +98,15 @@ class MatchService:
             abort=lambda channel_id, user_id: self.lobby.abort(channel_id, user_id, can_manage=True),
             ratings=self._shown_ratings,
         )
-        self.book.on_finish = self.events.record_result
+        self.book.on_finish = self._on_finish
         self.book.after_finish = self.events.after_result
         if computers is not None:
             self.timers.computer_move = computers.move
+
+    async def _on_finish(self, db: Any, row: matches.MatchRow, state: MatchState, outcome: Any) -> None:
+        """In the finishing transaction: the stored rating table, then an event's table's result."""
+        await rating_rows.rate_match(db, row.id)
+        await self.events.record_result(db, row, state, outcome)
 
     @classmethod
     async def open(cls, location: str, **options: Any) -> MatchService:
