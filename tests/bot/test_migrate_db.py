@@ -250,7 +250,7 @@ RELEASE1_COUNTS = {
     "matches": 8, "seats": 28, "log": 13, "snapshots": 0, "timers": 5, "outbox": 0, "guild_settings": 1,
     "seat_clocks": 0, "vacations": 0,
     "user_settings": 1, "bot_state": 0, "events": 0, "entrants": 0, "event_rounds": 0, "event_byes": 0,
-    "event_tables": 0, "rematches": 0, "forecasts": 0, "ratings": 0, "rating_history": 0, "rating_keys": 0,
+    "event_tables": 0, "rematches": 0, "forecasts": 0, "ratings": 4, "rating_history": 4, "rating_keys": 1,
 }  # fmt: skip
 
 
