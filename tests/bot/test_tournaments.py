@@ -278,7 +278,10 @@ async def test_knockout_seeds_by_rating_when_the_event_starts(hosted: MatchServi
     async with hosted.storage.transaction() as db:  # a played rated result, as the rating gate keeps it
         from bot.storage import matches as queries
 
+        from bot.storage import ratings as rating_rows
+
         await queries.update_match(db, row.id, status="finished", result="red", rated=True)
+        await rating_rows.rate_match(db, row.id)  # as a finishing transaction rates it
     event_id = await open_event(hosted, "numica", "knockout", PLAYERS[:4])
     await hosted.tournament_start(GUILD, "numica", PLAYERS[0])
     loaded = await hosted.events.load(event_id)
