@@ -414,7 +414,7 @@ class Console:
         if spec is None:
             raise ServiceError(M("there is no /tournament {name}", name=name[:30]))
         found = list(_OPTION.finditer(rest))
-        ends = [m.start() for m in found[1:]] + [len(rest)]
+        ends = [m.start() for m in found[1:]] + [len(rest)] if found else []  # a line without options
         pairs = [(m.group(1).lower(), rest[m.end() : end].strip()) for m, end in zip(found, ends, strict=True)]
         options = parse_options(spec, pairs, users=self.ids)
         user = await self.remember(self.user)
