@@ -336,13 +336,15 @@ class Console:
     async def _candidates(self, before_text: str, word: str) -> list[str]:
         before = before_text.split()
         if not before:
-            return [*CONSOLE_WORDS, *(f"/{slug} " for slug in self.games)]
+            return [*CONSOLE_WORDS, *(f"/{slug} " for slug in self.games), f"/{GROUP} "]
         first = before[0].lower()
         if first == "as" and len(before) == 1:
             return [f"@{name} " for name in sorted(set(self.names.values()), key=str.lower)]
         if first == "manage" and len(before) == 1:
             return ["on", "off"]
         group = first.lstrip("/")
+        if group == GROUP:
+            return await self._event_candidates(before, word)
         if group not in self.games:
             return []
         names = command_names(group, self.locale)
@@ -359,6 +361,29 @@ class Console:
         if option is None:
             return []
         return [f"{typed_name}:{value} " for value in await self._values(group, spec, option, before_text, typed_value)]
+
+    async def _event_candidates(self, before: list[str], word: str) -> list[str]:
+        """`/tournament …` as typed here (bot/commands/tournament.py): its commands, their options,
+        the options' choices, and for `match:` the open matches of this channel."""
+        specs = tournament_commands(self.games)
+        if len(before) == 1:
+            return [f"{name} " for name in specs]
+        spec = specs.get(before[1].lower())
+        if spec is None:
+            return []
+        if ":" not in word:
+            return [f"{option.name}:" for option in spec.options]
+        typed_name, _, _ = word.partition(":")
+        option = spec.option(typed_name.lower())
+        if option is None:
+            return []
+        if option.choices:
+            values = [c.value for c in option.choices]
+        elif option.name == "match":
+            values = [str(match_id) for match_id, _ in await self.service.open_matches_here(self.channel)]
+        else:
+            values = []
+        return [f"{typed_name}:{value} " for value in values]
 
     async def _values(self, group: str, spec: CommandSpec, option: CommandOption, before: str, typed: str) -> list[str]:
         if option.choices:  # in the reader's words (the game's first), as Discord shows them
