@@ -73,8 +73,8 @@ async def choose(db: Connection, channel_id: int, user_id: int, named: str | int
         listing = await listing_text(db, rows)
         text = M("there is no open match #{id} in this channel.", id=wanted[:12])
         return Addressed(channel_id, refusal=NotAllowed(M("{text}\n{listing}", text=text, listing=listing)))
-    if len(rows) <= 1:
-        return None
+    if not any(is_shared(row) for row in rows):
+        return None  # the channel's one match (or none): as everywhere else
     mine = []
     for row in rows:
         seats = await queries.seats_of(db, row.id)
@@ -82,6 +82,15 @@ async def choose(db: Connection, channel_id: int, user_id: int, named: str | int
             mine.append(row)
     if len(mine) == 1:
         return Addressed(channel_id, mine[0].id)
+    if not mine:  # their game here may have ended while others go on: that one is theirs to look at
+        latest = await db.fetchone(
+            "SELECT m.id FROM matches m JOIN seats s ON s.match_id = m.id WHERE m.channel_id = ? AND s.user_id = ? "
+            "AND m.parent_channel_id = m.channel_id ORDER BY m.id DESC LIMIT 1", channel_id, user_id,
+        )  # fmt: skip
+        if latest is not None:
+            return Addressed(channel_id, int(latest[0]))
+    if len(rows) == 1 and not mine:
+        return None
     text = M("several matches are played in this channel and none of them is yours alone, so I cannot tell "
              "which one you mean.")  # fmt: skip
     listing = await listing_text(db, mine or rows)
