@@ -115,5 +115,6 @@ async def test_an_event_without_threads_plays_its_games_in_its_channel(
     async with service.storage.reading() as db:
         event = await store.event_by_id(db, event_id)
     assert event is not None and event.status == "finished" and set(event.winners) <= members
-    final = [m for m in double.messages.values() if m.channel_id == channel.id and "**Shared Swiss** is over" in m.content]
+    final = [m for m in double.messages.values()
+             if m.channel_id == channel.id and "**Shared Swiss** is over" in m.content]  # fmt: skip
     assert len(final) == 1 and final[0].content.count("/channels/") == 4

@@ -277,7 +277,6 @@ async def test_knockout_seeds_by_rating_when_the_event_starts(hosted: MatchServi
     row, _ = await hosted.book.load(channel)
     async with hosted.storage.transaction() as db:  # a played rated result, as the rating gate keeps it
         from bot.storage import matches as queries
-
         from bot.storage import ratings as rating_rows
 
         await queries.update_match(db, row.id, status="finished", result="red", rated=True)
