@@ -141,9 +141,10 @@ async def test_migration_26_stores_the_recomputed_table_and_stats_show_the_same(
 
 async def test_two_rated_results_at_once_from_two_processes_lose_no_update(db_path: str) -> None:
     """Two services on one database (as two shard processes) finish, at the same moment, two
-    rated matches that share a player: both results are in the stored table, in the order they
-    were rated, as a recompute in that order gives (PostgreSQL: the (server, game) key's row lock;
-    SQLite: the write lock)."""
+    rated matches that share a player, the first holding its transaction open until the second's
+    is under way: both results are in the stored table, in the order they were rated, as a
+    recompute in that order gives (PostgreSQL: the (server, game) key's row lock; SQLite: the
+    write lock). With the ratings read before the key is locked, the PostgreSQL run fails."""
     import asyncio
 
     from bot.rating_gate import MIN_ACTIONS
@@ -160,7 +161,42 @@ async def test_two_rated_results_at_once_from_two_processes_lose_no_update(db_pa
                 mover = state.acting_user()
                 assert mover is not None
                 await first.act(channel, mover, state.rules.legal_actions(state.game)[0].notation())
-        await asyncio.gather(first.resign(901, BEA, confirmed=True), second.resign(902, CAI, confirmed=True))
+        # The first result, having read the ratings it updates, holds its transaction open until the
+        # second result's transaction is under way: on PostgreSQL until the second waits on a lock
+        # (it must: without the key's lock both would read ANA's old rating and one update would be
+        # lost) or reads the ratings too (which is the lost update this test would catch). SQLite
+        # serialises whole write transactions, so there the second simply follows.
+        reads: list[int] = []
+        read_ratings = rating_rows.players
+        later: list[asyncio.Future[object]] = []
+
+        async def blocked() -> bool:
+            async with first.storage.reading() as db:
+                row = await db.fetchone("SELECT COUNT(*) FROM pg_locks WHERE NOT granted")
+            return bool(row and row[0])
+
+        async def players_then_hold(db, guild, game, users):  # type: ignore[no-untyped-def]
+            found = await read_ratings(db, guild, game, users)
+            reads.append(len(reads))
+            if len(reads) == 1 and db.dialect == "postgresql":
+                later.append(asyncio.ensure_future(second.resign(902, CAI, confirmed=True)))
+                for _ in range(2000):  # a hang guard: the condition, not the time, ends the wait
+                    if len(reads) > 1 or await blocked():
+                        break
+                    await asyncio.sleep(0.005)
+                else:
+                    raise AssertionError("the second result never reached the ratings")
+            return found
+
+        rating_rows.players = players_then_hold  # type: ignore[assignment]
+        try:
+            await first.resign(901, BEA, confirmed=True)
+            if later:
+                await later[0]
+            else:
+                await second.resign(902, CAI, confirmed=True)
+        finally:
+            rating_rows.players = read_ratings  # type: ignore[assignment]
         async with first.storage.reading() as db:
             rows = await queries.finished_rated_matches(db, SERVICE_GUILD, "pikemen")
             order = [p.match_id for p in await rating_rows.history(db, SERVICE_GUILD, "pikemen", ANA)]
