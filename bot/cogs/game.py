@@ -17,16 +17,20 @@ from discord import app_commands
 from discord.app_commands import Choice, locale_str
 from discord.ext import commands
 
+from bot import menus
 from bot.cogs.panel import confirm_view, post_reply, thread_opener, went_wrong
 from bot.cogs.posting import refuse, respond, send_private
 from bot.commands.dispatch import CommandOption, CommandSpec, Invoker, OptionKind, autocomplete, commands_for, dispatch
 from bot.commands.front_end import front_end
+from bot.commands.group import tournament_for
+from bot.commands.tournament import EVENTS_OF_A_GAME, GROUP, run_tournament
 from bot.commands.values import record_text
 from bot.errors import ConfirmFirst, ServiceError
 from bot.i18n import speaking
 from bot.inflight import in_flight_of
 from bot.replies import Reply
 from bot.service import MatchService
+from engine.api import Step
 from engine.i18n import M, english
 
 log = logging.getLogger(__name__)
@@ -97,6 +101,14 @@ class GameCog(commands.Cog):
         )  # fmt: skip
         for spec in commands_for(game).values():
             self.group.add_command(self._command(spec))
+        events = tournament_for(game)
+        if events:  # `/<game> tournament …`, where the group has room for it (bot/commands/group.py)
+            self.events = app_commands.Group(
+                name=locale_str(GROUP), description=locale_str(EVENTS_OF_A_GAME),
+                parent=self.group,
+            )  # fmt: skip
+            for spec in events.values():
+                self.events.add_command(self._command(spec))
 
     async def cog_load(self) -> None:
         self.bot.tree.add_command(self.group)
@@ -145,6 +157,9 @@ class GameCog(commands.Cog):
     def _suggester(
         self, spec: CommandSpec, option: CommandOption
     ) -> Callable[[discord.Interaction, str], Coroutine[Any, Any, list[Choice[str]]]]:
+        if spec.group == GROUP and option.name == "match":  # `tournament board match:`
+            return lambda interaction, current: match_suggestions(self.service, interaction, current)
+
         async def suggest(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
             filled = {key: value for key, value in vars(interaction.namespace).items() if isinstance(value, str)}
             filled[option.name] = current
@@ -195,7 +210,7 @@ class GameCog(commands.Cog):
             if thread is None:
                 return
             who = invoker(interaction, channel_id=thread.id, parent=interaction.channel_id)
-        if spec.name == "start":  # after a finished match: a rematch, in a new thread if this is one
+        if spec.name in ("start", "rematch"):  # a rematch goes to a new thread if this is one
             who = replace(who, open_thread=thread_opener(interaction))
         task = asyncio.ensure_future(self._dispatch(who, spec, typed))
         done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER_SECONDS)
@@ -230,9 +245,20 @@ class GameCog(commands.Cog):
             await self._post(interaction, reply)
 
     async def _post(self, interaction: discord.Interaction, reply: Reply) -> None:
-        await post_reply(interaction, self.service, reply)
+        if reply.event_id is None:
+            await post_reply(interaction, self.service, reply)
+            return
+        from bot.cogs.tournament import JoinButton  # an event's announcement: its Join button
+
+        view = discord.ui.View(timeout=None)
+        view.add_item(JoinButton(reply.event_id))
+        message_id = await respond(interaction, reply, view=view)
+        if message_id is not None:
+            await self.service.events.set_message(reply.event_id, message_id)
 
     async def _dispatch(self, who: Invoker, spec: CommandSpec, typed: dict[str, Any]) -> Reply:
+        if spec.group == GROUP:  # `/<game> tournament <name>`: the game goes without saying
+            return await run_tournament(self.service, who, spec.name, typed, game=self.game)
         return await dispatch(self.service, who, self.game, spec.name, typed)
 
     async def _open_thread(self, interaction: discord.Interaction) -> discord.Thread | None:
@@ -285,3 +311,21 @@ async def _delete_quietly(thread: discord.Thread) -> None:
         await thread.delete()
     except discord.HTTPException:
         log.info("could not delete an unused match thread", extra={"thread": thread.id})
+
+
+async def match_suggestions(service: MatchService, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+    """`match:` suggests the channel's open matches, named by their players as the server shows them."""
+    guild = interaction.guild
+
+    def name(user: int) -> str:
+        member = guild.get_member(user) if guild is not None else None
+        return member.display_name if member is not None else str(user)
+
+    steps = []
+    for match_id, table in await service.open_matches_here(interaction.channel_id or 0):
+        label = f"#{match_id}"
+        if table is not None:
+            players = " vs ".join(" & ".join(name(u) for u in side) for side in table.sides)
+            label = f"#{match_id} · R{table.round} · B{table.board} · {players}"
+        steps.append(Step(str(match_id), label))
+    return [Choice(name=str(step.label)[:100], value=step.value) for step in menus.matching(steps, current)[:25]]

@@ -27,6 +27,7 @@ from typing import Any, TypeVar
 import discord
 
 from bot import menus
+from bot.addressed import addressing
 from bot.cogs.posting import followup, refusal_text, respond, send_private, send_to
 from bot.commands.front_end import front_end
 from bot.errors import ConfirmFirst, OutdatedBoard, ServiceError
@@ -34,7 +35,6 @@ from bot.i18n import speaking
 from bot.inflight import in_flight_of
 from bot.replies import Reply
 from bot.service import MatchService
-from bot.service.addressing import addressing
 from bot.texts import command as command_name
 from bot.texts import message_link
 from engine.api import Step

@@ -12,23 +12,20 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Callable, Coroutine
 from typing import Any
 
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 
-from bot import menus
 from bot.cogs.game import THREAD_MINUTES, GameCog, GameGroup, invoker
-from bot.cogs.panel import answered, post_reply, service_of
+from bot.cogs.panel import answered, service_of
 from bot.cogs.posting import respond
-from bot.commands.spec import CommandOption, CommandSpec, Invoker
+from bot.commands.spec import CommandSpec, Invoker
 from bot.commands.tournament import GROUP, run_tournament, tournament_commands
 from bot.replies import Reply
 from bot.service import MatchService
 from bot.storage.events import EventRow, TableRow
-from engine.api import Step
 from engine.i18n import M
 
 log = logging.getLogger(__name__)
@@ -52,44 +49,11 @@ class TournamentCog(GameCog):
         service.events.thread_maker = self.make_thread
 
     async def run(self, interaction: discord.Interaction, spec: CommandSpec, options: Any) -> None:
-        self.game = str(options.get("game") or "")
+        self.game = str(options.get("game") or "")  # the event's game speaks (refusals in its words)
         await super().run(interaction, spec, options)
-
-    def _suggester(
-        self, spec: CommandSpec, option: CommandOption
-    ) -> Callable[[discord.Interaction, str], Coroutine[Any, Any, list[app_commands.Choice[str]]]]:
-        """`match:` suggests the channel's open matches, named by their players as the server shows them."""
-
-        async def suggest(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-            guild = interaction.guild
-            steps = []
-            for match_id, table in await self.service.open_matches_here(interaction.channel_id or 0):
-                label = f"#{match_id}"
-                if table is not None:
-                    def name(user: int) -> str:
-                        member = guild.get_member(user) if guild is not None else None
-                        return member.display_name if member is not None else str(user)
-
-                    players = " vs ".join(" & ".join(name(u) for u in side) for side in table.sides)
-                    label = f"#{match_id} · R{table.round} · B{table.board} · {players}"
-                steps.append(Step(str(match_id), label))
-            return [app_commands.Choice(name=str(step.label)[:100], value=step.value)
-                    for step in menus.matching(steps, current)[:25]]  # fmt: skip
-
-        return suggest
 
     async def _dispatch(self, who: Invoker, spec: CommandSpec, typed: dict[str, Any]) -> Reply:
         return await run_tournament(self.service, who, spec.name, typed, self.games)
-
-    async def _post(self, interaction: discord.Interaction, reply: Reply) -> None:
-        if reply.event_id is None:
-            await post_reply(interaction, self.service, reply)
-            return
-        view = discord.ui.View(timeout=None)
-        view.add_item(JoinButton(reply.event_id))
-        message_id = await respond(interaction, reply, view=view)
-        if message_id is not None:
-            await self.service.events.set_message(reply.event_id, message_id)
 
     async def make_thread(self, event: EventRow, table: TableRow) -> int:
         """The thread a game is played in: found by its name if a crash left it, else created.

@@ -5,21 +5,23 @@ both call `dispatch`, so a command means the same thing everywhere."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot import menus
+from bot.addressed import addressing
 from bot.commands.front_end import front_end
 from bot.commands.group import NOT_ABOUT_A_MATCH, commands_for, names_of, refuse_unknown
 from bot.commands.spec import CommandOption, CommandSpec, Context, Invoker, OptionKind
 from bot.commands.values import checked, parse_options, parse_value
 from bot.errors import NoMatch, ServiceError
 from bot.replies import Reply
-from bot.service import MatchService
-from bot.service.addressing import addressing
 from engine.api import Step
 from engine.i18n import M, choice_name
 from engine.registry import get_game
 from render.words import playing
+
+if TYPE_CHECKING:  # the service calls no command: bot.commands.forms tells it how commands are typed
+    from bot.service import MatchService
 
 __all__ = [
     "CommandOption", "CommandSpec", "Context", "Invoker", "OptionKind", "autocomplete", "commands_for", "dispatch",

@@ -21,7 +21,8 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from bot import rating_gate
+from bot import addressed, rating_gate
+from bot.addressed import Addressed
 from bot.clock import Clock, SystemClock
 from bot.errors import MatchUnreadable, NoMatch, ServiceError
 from bot.i18n import LocaleMemory, speaking
@@ -29,7 +30,6 @@ from bot.match import Entry, EntryKind, MatchState
 from bot.ratings import PlayerRating
 from bot.replies import Image, Notice, Reply
 from bot.service import addressing, clocks
-from bot.service.addressing import Addressed
 from bot.service.agreed_pause import AgreedPause
 from bot.service.book import MatchBook, Renderer, default_renderer
 from bot.service.computer import ComputerPlayers
@@ -322,7 +322,7 @@ class MatchService:
     async def event_board(self, channel_id: int, user_id: int, named: str | None) -> Reply:
         """`/tournament board [match:]`: the board of the match named, or of the invoker's own."""
         chosen = await self.address(channel_id, user_id, named)
-        with addressing.addressing(chosen):
+        with addressed.addressing(chosen):
             return await self.labelled(await self.board(channel_id, user_id))
 
     # --- reading ----------------------------------------------------------------------

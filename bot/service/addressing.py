@@ -14,13 +14,9 @@ Buttons and menus carry their match in their custom ids and address it the same 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
-from dataclasses import dataclass
-
 from bot import texts
-from bot.errors import NotAllowed, ServiceError
+from bot.addressed import Addressed
+from bot.errors import NotAllowed
 from bot.storage import Connection, MatchRow
 from bot.storage import events as event_store
 from bot.storage import matches as queries
@@ -28,33 +24,6 @@ from bot.storage.events import TableRow
 from engine.i18n import M, Text
 
 MATCH_OPTION = "match"
-
-
-@dataclass(frozen=True, slots=True)
-class Addressed:
-    """In `channel_id`, the command means `match_id`; or no match could be chosen (`refusal`)."""
-
-    channel_id: int
-    match_id: int | None = None
-    refusal: ServiceError | None = None
-
-
-_ADDRESSED: ContextVar[Addressed | None] = ContextVar("addressed_match", default=None)
-
-
-@contextmanager
-def addressing(addressed: Addressed | None) -> Iterator[None]:
-    token = _ADDRESSED.set(addressed)
-    try:
-        yield
-    finally:
-        _ADDRESSED.reset(token)
-
-
-def addressed_in(channel_id: int) -> Addressed | None:
-    """What the running command addressed in this channel (None: the channel's one match)."""
-    chosen = _ADDRESSED.get()
-    return chosen if chosen is not None and chosen.channel_id == channel_id else None
 
 
 def is_shared(row: MatchRow) -> bool:

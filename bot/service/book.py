@@ -18,12 +18,12 @@ from functools import partial
 from typing import Any, Protocol
 
 from bot import rating_gate
+from bot.addressed import addressed_in
 from bot.clock import Clock
 from bot.errors import BoardChanged, MatchUnreadable, NoMatch
 from bot.match import Entry, EntryKind, MatchState, Played, replay, snapshot
 from bot.match.played import PlayedLog, steps_from_log
 from bot.replies import Image, Reply
-from bot.service.addressing import addressed_in
 from bot.storage import Connection, MatchRow, Storage, VersionConflict, forecasts, outbox
 from bot.storage import matches as queries
 from bot.storage.matches import LogRow, SeatRow
