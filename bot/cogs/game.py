@@ -158,7 +158,10 @@ class GameCog(commands.Cog):
         self, spec: CommandSpec, option: CommandOption
     ) -> Callable[[discord.Interaction, str], Coroutine[Any, Any, list[Choice[str]]]]:
         if spec.group == GROUP and option.name == "match":  # `tournament board match:`
-            return lambda interaction, current: match_suggestions(self.service, interaction, current)
+            async def matches(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+                return await match_suggestions(self.service, interaction, current)
+
+            return matches
 
         async def suggest(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
             filled = {key: value for key, value in vars(interaction.namespace).items() if isinstance(value, str)}
