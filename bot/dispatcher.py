@@ -15,8 +15,10 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 
 from bot.clock import Clock
+from bot.i18n import speaking
 from bot.replies import Notice
 from bot.service import MatchService
 from bot.storage.timers import TimerRow
@@ -119,6 +121,9 @@ class TimerDispatcher:
         pending = await self.service.due_notices()
         for item, notice in pending:
             try:
+                if item.match_id is not None:  # named, when an event's matches share its channel
+                    with speaking(notice.locale):
+                        notice = replace(notice, reply=await self.service.labelled(notice.reply, item.match_id))
                 message_id = await self.announce(notice, item.nonce)
             except ChannelGone:
                 log.warning("channel gone: match ended", extra={"match": item.match_id, "channel": notice.channel_id})
