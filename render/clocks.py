@@ -5,41 +5,46 @@ picture without drawing them: a band under the board, as wide as it, with each s
 order (a dot of its colour where the artist names one, its name, its time left). The clock that
 runs (the seat to act) sits on a dark pill; standing clocks are grey; a seat on vacation says
 until when; a match paused by agreement says so at the end. The letters grow with the picture
-(about 3.4 % of its width), so a 1200-pixel board shown 400 pixels wide on a phone still reads.
+(about 3.4 % of its width, a little less to keep one line), so a 1200-pixel board shown 400
+pixels wide on a phone still reads; the band's height depends on the width alone (and on
+wrapping), so a match's boards keep one size whatever their times.
 
-The strip is built from the words and times it shows and nothing else, so strips are kept by
-exactly that (a bounded cache): a board asked for an hour later shows a new time because the
-time is part of the key, and a strip is never older than what it says.
+Drawn straight in the game's palette, like the boards (`render/compose.py`): shapes with palette
+entries, words from kept pictures already mapped onto it (names come back on every board, and a
+time is set from kept signs), so a strip costs a few pastes, not a quantising. Nothing here
+reads a clock: the times come in as data, and a picture shows exactly the words it is given.
 """
 
 from __future__ import annotations
 
-import threading
 from collections import OrderedDict
 from collections.abc import Mapping
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
 from engine.i18n import M, Term, active
 from render import fonts
-from render.api import Clocks
 from render.durations import format_day, format_left
 from render.encode import to_palette
 from render.memo import DRAWING
+from render.seat_times import Clocks
 
 Colour = tuple[int, int, int]
+Entry = tuple[str, str, bool, "Colour | None"]  # name, time, runs, dot colour
 
 INK: Colour = (44, 34, 26)  # mapped onto the nearest colour of the game's palette, as its own lettering is
 MUTED: Colour = (120, 106, 92)
 TEXT_SHARE = 0.034  # letter size as a share of the picture's width…
 TEXT_SHARE_LEAST = 0.028  # …down to this to keep the clocks on one line (11 px on a 400-pixel phone)
-SMALLEST = 16
-KEPT = 512  # strips kept: one per board shown this hour or so, in each language
-
-_kept: OrderedDict[tuple[object, ...], Image.Image] = OrderedDict()
-_lock = threading.Lock()
+SMALLEST = 18  # a narrow board (a plugin's 440-pixel grid) still reads at 400 pixels
+KEPT = 4096  # words and widths kept: names and times come back board after board
+TIME_SIGNS = frozenset("0123456789dhm ")  # what format_left writes
 
 PAUSED = M("paused")
+
+_words: OrderedDict[tuple[object, ...], Image.Image] = OrderedDict()
+_widths: OrderedDict[tuple[str, str, int], int] = OrderedDict()
+_entries: dict[tuple[int, Colour], int] = {}  # (palette, colour) -> its nearest palette entry
 
 
 def with_clocks(
@@ -50,25 +55,20 @@ def with_clocks(
     if picture.mode != "P":  # an artist handing over RGB: mapped onto its palette, as encoding would
         picture = to_palette(picture.convert("RGB"), palette)
     width = picture.width
-    background = _colour_at(picture, (0, picture.height - 1))
+    raw = palette.getpalette() or []
+    under = picture.getpixel((0, picture.height - 1))  # the page the board ends on
+    assert isinstance(under, int)
+    background: Colour = (raw[3 * under], raw[3 * under + 1], raw[3 * under + 2])
     entries = tuple(
         (str(Term(s.title)), _time_text(s.seconds, s.away_until), s.running, colours.get(s.seat)) for s in clocks.seats
     )
-    key = (active().locale, width, background, entries, clocks.paused, id(palette))
-    with _lock:
-        strip = _kept.get(key)
-        if strip is not None:
-            _kept.move_to_end(key)
-    if strip is None:
-        strip = to_palette(_strip(width, background, entries, str(PAUSED) if clocks.paused else None), palette)
-        with _lock:
-            _kept[key] = strip
-            while len(_kept) > KEPT:
-                _kept.popitem(last=False)
-    whole = Image.new("P", (width, picture.height + strip.height))
-    whole.putpalette(palette.getpalette() or [])
-    whole.paste(picture, (0, 0))
-    whole.paste(strip, (0, picture.height))
+    paused = str(PAUSED) if clocks.paused else None
+    with DRAWING:  # the shared fonts serve one thread at a time, and the kept words are shared too
+        size, lines, band = _layout(width, entries, paused)
+        whole = Image.new("P", (width, picture.height + band), under)
+        whole.putpalette(raw)
+        whole.paste(picture, (0, 0))
+        _draw(whole, palette, picture.height, size, lines, background, paused)
     return whole
 
 
@@ -79,94 +79,175 @@ def _time_text(seconds: float, away_until: float | None) -> str:
     return format_left(seconds)
 
 
-def _colour_at(picture: Image.Image, where: tuple[int, int]) -> Colour:
-    index = picture.getpixel(where)
-    assert isinstance(index, int)
-    raw = picture.getpalette() or []
-    return (raw[3 * index], raw[3 * index + 1], raw[3 * index + 2])
+Line = list[tuple["Entry | None", int]]  # entries (None: the pause sign) and their widths
 
 
-Entry = tuple[str, str, bool, "Colour | None"]  # name, time, runs, dot colour
-Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
-
-
-def _strip(width: int, background: Colour, entries: tuple[Entry, ...], paused: str | None) -> Image.Image:
-    """The band in RGB: entries in one centred line, the letters a little smaller if that keeps
-    them on one; else flowed into lines, wrapped where the width runs out."""
+def _layout(width: int, entries: tuple[Entry, ...], paused: str | None) -> tuple[int, list[Line], int]:
+    """(letter size, lines, the band's height): one line, the letters a little smaller if that
+    keeps them on one; else the largest letters, wrapped where the width runs out."""
     largest = max(SMALLEST, round(width * TEXT_SHARE))
     smallest = max(SMALLEST, round(width * TEXT_SHARE_LEAST))
-    with DRAWING:  # the shared fonts serve one thread at a time
-        for size in range(largest, smallest - 1, -1):
-            lines = _lines(width, size, entries, paused)
-            if len(lines) == 1:
-                break
-        else:
-            size = largest
-            lines = _lines(width, size, entries, paused)
-        font = fonts.plain(size)
-        gap, pad, line_height = round(size * 0.6), round(size * 0.45), round(size * 1.75)
-        image = Image.new("RGB", (width, line_height * len(lines) + pad * 2), background)
-        draw = ImageDraw.Draw(image)
-        draw.line((size, 1, width - size, 1), fill=MUTED, width=max(1, size // 14))
-        for row, line in enumerate(lines):
-            total = sum(length for _, length in line) + gap * (len(line) - 1)
-            x = (width - total) / 2
-            middle = pad + line_height * row + line_height / 2
-            for shown, length in line:
-                if shown is None and paused is not None:
-                    _paused(draw, x + pad, middle, size, paused, font)
-                elif shown is not None:
-                    _entry(draw, x, middle, length, size, shown, font, background)
-                x += length + gap
-    return image
+    # Widths grow with the letters: measured at the largest size, the size that fits follows.
+    lines = _lines(width, largest, entries, paused)
+    if len(lines) > 1:
+        needed = sum(length for line in lines for _, length in line) + _gap(largest) * (sum(map(len, lines)) - 1)
+        size = min(largest, int(largest * (width - largest) / needed) - 1)
+        if size >= smallest and len(fitted := _lines(width, size, entries, paused)) == 1:
+            return size, fitted, _band(largest, 1)
+    return largest, lines, _band(largest, len(lines))
 
 
-def _lines(
-    width: int, size: int, entries: tuple[Entry, ...], paused: str | None
-) -> list[list[tuple[Entry | None, float]]]:
-    """The entries (None: the pause sign) with their widths at this letter size, flowed into lines."""
-    font = fonts.plain(size)
-    gap, dot, pad = round(size * 0.6), round(size * 0.72), round(size * 0.45)
-    items: list[tuple[Entry | None, float]] = []
+def _band(largest: int, lines: int) -> int:
+    return round(largest * 0.4) + round(largest * 1.75) * lines + 2 * round(largest * 0.45)
+
+
+def _gap(size: int) -> int:
+    return round(size * 0.6)
+
+
+def _lines(width: int, size: int, entries: tuple[Entry, ...], paused: str | None) -> list[Line]:
+    gap, dot, pad = _gap(size), round(size * 0.72), round(size * 0.45)
+    items: Line = []
     for entry in entries:
         name, time_text, _, colour = entry
-        items.append((entry, font.getlength(f"{name}  {time_text}") + 2 * pad + (dot + pad if colour else 0)))
+        words = _width(name, size) + _time_width(time_text, size)
+        items.append((entry, words + 3 * pad + (dot + pad if colour else 0)))
     if paused is not None:
-        items.append((None, font.getlength(paused) + size + 2 * pad))
-    lines: list[list[tuple[Entry | None, float]]] = [[]]
-    used = 0.0
+        items.append((None, _width(paused, size) + size + 2 * pad))
+    lines: list[Line] = [[]]
+    used = 0
     for item in items:
         if lines[-1] and used + gap + item[1] > width - size:  # half a letter's margin each side
             lines.append([])
-            used = 0.0
+            used = 0
         used += (gap if lines[-1] else 0) + item[1]
         lines[-1].append(item)
     return lines
 
 
-def _entry(
-    draw: ImageDraw.ImageDraw, x: float, middle: float, length: float, size: int, entry: Entry, font: Font,
+def _draw(
+    whole: Image.Image, palette: Image.Image, top: int, size: int, lines: list[Line], background: Colour,
+    paused: str | None,
+) -> None:  # fmt: skip
+    largest = max(SMALLEST, round(whole.width * TEXT_SHARE))
+    rule, pad, line_height, gap = round(largest * 0.4), round(largest * 0.45), round(largest * 1.75), _gap(size)
+    draw = ImageDraw.Draw(whole)
+    # A hairline over the clocks, clear of whatever the board ends with.
+    draw.line((size, top + rule, whole.width - size, top + rule), fill=_entry_of(palette, MUTED),
+              width=max(1, size // 14))  # fmt: skip
+    for row, line in enumerate(lines):
+        total = sum(length for _, length in line) + gap * (len(line) - 1)
+        x = (whole.width - total) // 2
+        middle = top + rule + pad + line_height * row + line_height // 2
+        for shown, length in line:
+            if shown is None and paused is not None:
+                _paused(whole, draw, palette, x + round(size * 0.45), middle, size, paused, background)
+            elif shown is not None:
+                _seat(whole, draw, palette, x, middle, length, size, shown, background)
+            x += length + gap
+
+
+def _seat(
+    whole: Image.Image, draw: ImageDraw.ImageDraw, palette: Image.Image, x: int, middle: int, length: int, size: int,
+    entry: Entry, background: Colour,
+) -> None:  # fmt: skip
+    """One seat's clock, kept as a whole: standing clocks look the same board after board."""
+    key = ("seat", active().locale, entry, size, length, background, id(palette))
+    found = _words.get(key)
+    if found is None:
+        found = _words[key] = _seat_drawn(palette, length, size, entry, background)
+    else:
+        _words.move_to_end(key)
+    whole.paste(found, (x, middle - found.height // 2))
+
+
+def _seat_drawn(palette: Image.Image, length: int, size: int, entry: Entry, background: Colour) -> Image.Image:
+    name, time_text, running, colour = entry
+    pad, dot, half = round(size * 0.45), round(size * 0.72), round(size * 0.78)
+    image = Image.new("P", (length + 1, 2 * half + 1), _entry_of(palette, background))
+    draw = ImageDraw.Draw(image)
+    middle = half
+    ink, on = (background, INK) if running else (INK, background)  # light on the dark pill of the clock that runs
+    if running:
+        draw.rounded_rectangle((0, 0, length, 2 * half), radius=half, fill=_entry_of(palette, INK))
+    x = pad
+    if colour is not None:
+        draw.ellipse((x, middle - dot // 2, x + dot, middle + dot - dot // 2), fill=_entry_of(palette, colour),
+                     outline=_entry_of(palette, ink), width=max(1, size // 12))  # fmt: skip
+        x += dot + pad
+    word = _word(name, size, ink, on, palette)
+    image.paste(word, (x, middle - word.height // 2))
+    x += word.width + pad
+    shown = _time(time_text, size, ink if running else MUTED, on, palette)
+    image.paste(shown, (x, middle - shown.height // 2))
+    return image
+
+
+def _paused(
+    whole: Image.Image, draw: ImageDraw.ImageDraw, palette: Image.Image, x: int, middle: int, size: int, text: str,
     background: Colour,
 ) -> None:  # fmt: skip
-    name, time_text, running, colour = entry
-    pad, dot = round(size * 0.45), round(size * 0.72)
-    top, bottom = middle - size * 0.78, middle + size * 0.78
-    if running:  # the clock that runs: a dark pill, light letters
-        draw.rounded_rectangle((x, top, x + length, bottom), radius=round(size * 0.78), fill=INK)
-    ink = background if running else INK
-    x += pad
-    if colour is not None:
-        rim = max(1, size // 12)
-        draw.ellipse((x, middle - dot / 2, x + dot, middle + dot / 2), fill=colour, outline=ink, width=rim)
-        x += dot + pad
-    draw.text((x, middle), name, font=font, fill=ink, anchor="lm")
-    x += font.getlength(f"{name}  ")
-    draw.text((x, middle), time_text, font=font, fill=background if running else MUTED, anchor="lm")
-
-
-def _paused(draw: ImageDraw.ImageDraw, x: float, middle: float, size: int, text: str, font: Font) -> None:
     """Two bars, the sign of a pause players know from every player app, then the word."""
-    bar, high = max(2, size // 6), size * 0.34
-    for left in (x, x + bar * 2.2):
-        draw.rectangle((left, middle - high, left + bar, middle + high), fill=INK)
-    draw.text((x + size, middle), text, font=font, fill=INK, anchor="lm")
+    bar, high = max(2, size // 6), round(size * 0.34)
+    for left in (x, x + round(bar * 2.2)):
+        draw.rectangle((left, middle - high, left + bar, middle + high), fill=_entry_of(palette, INK))
+    word = _word(text, size, INK, background, palette)
+    whole.paste(word, (x + size, middle - word.height // 2))
+
+
+def _entry_of(palette: Image.Image, colour: Colour) -> int:
+    """The palette entry a flat colour maps to (as quantising maps it)."""
+    key = (id(palette), colour)
+    found = _entries.get(key)
+    if found is None:
+        pixel = to_palette(Image.new("RGB", (1, 1), colour), palette).getpixel((0, 0))
+        assert isinstance(pixel, int)
+        found = _entries[key] = pixel
+    return found
+
+
+def _word(text: str, size: int, fill: Colour, background: Colour, palette: Image.Image) -> Image.Image:
+    """`text` on a flat `background`, as wide as it and a line high, in the palette; kept."""
+    key = (active().locale, text, size, fill, background, id(palette))
+    found = _words.get(key)
+    if found is not None:
+        _words.move_to_end(key)
+        return found
+    high = round(size * 1.5)
+    image = Image.new("RGB", (_width(text, size), high), background)
+    ImageDraw.Draw(image).text((0, high / 2), text, font=fonts.plain(size), fill=fill, anchor="lm")
+    found = _words[key] = to_palette(image, palette)
+    while len(_words) > KEPT:
+        _words.popitem(last=False)
+    return found
+
+
+def _time(text: str, size: int, fill: Colour, background: Colour, palette: Image.Image) -> Image.Image:
+    """A time ("2d 5h") set from kept signs: the running clock's time is new every hour, and
+    setting it from its signs costs a few pastes where drawing its letters costs a millisecond."""
+    if not set(text) <= TIME_SIGNS:
+        return _word(text, size, fill, background, palette)
+    image = Image.new("P", (_time_width(text, size), round(size * 1.5)), _entry_of(palette, background))
+    x = 0
+    for sign in text:
+        if sign != " ":
+            image.paste(_word(sign, size, fill, background, palette), (x, 0))
+        x += _width(sign, size) - 1
+    return image
+
+
+def _time_width(text: str, size: int) -> int:
+    if not set(text) <= TIME_SIGNS:
+        return _width(text, size)
+    return sum(_width(sign, size) - 1 for sign in text) + 1
+
+
+def _width(text: str, size: int) -> int:
+    """How wide `text` is drawn at this size (kept: the strip is laid out before it is drawn)."""
+    key = (active().locale, text, size)
+    found = _widths.get(key)
+    if found is None:
+        found = _widths[key] = max(1, round(fonts.plain(size).getlength(text)) + 1)
+        while len(_widths) > KEPT:
+            _widths.popitem(last=False)
+    return found
