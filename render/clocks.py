@@ -44,6 +44,7 @@ PAUSED = M("paused")
 
 _words: OrderedDict[tuple[object, ...], Image.Image] = OrderedDict()
 _widths: OrderedDict[tuple[str, str, int], int] = OrderedDict()
+_entry_widths: dict[tuple[str, Entry, int], int] = {}  # (language, a seat's clock, letter size) -> its width
 _entries: dict[tuple[int, Colour], int] = {}  # (palette, colour) -> its nearest palette entry
 
 
@@ -55,7 +56,7 @@ def with_clocks(
     if picture.mode != "P":  # an artist handing over RGB: mapped onto its palette, as encoding would
         picture = to_palette(picture.convert("RGB"), palette)
     width = picture.width
-    raw = palette.getpalette() or []
+    raw = _palette_bytes(palette)
     under = picture.getpixel((0, picture.height - 1))  # the page the board ends on
     assert isinstance(under, int)
     background: Colour = (raw[3 * under], raw[3 * under + 1], raw[3 * under + 2])
@@ -65,11 +66,21 @@ def with_clocks(
     paused = str(PAUSED) if clocks.paused else None
     with DRAWING:  # the shared fonts serve one thread at a time, and the kept words are shared too
         size, lines, band = _layout(width, entries, paused)
-        whole = Image.new("P", (width, picture.height + band), under)
-        whole.putpalette(raw)
-        whole.paste(picture, (0, 0))
+        whole = picture.crop((0, 0, width, picture.height + band))  # the board, and room under it
+        whole.paste(under, (0, picture.height, width, whole.height))
         _draw(whole, palette, picture.height, size, lines, background, paused)
     return whole
+
+
+_palettes: dict[int, bytes] = {}
+
+
+def _palette_bytes(palette: Image.Image) -> bytes:
+    """The palette's colours (kept: a game has one palette for the process's life)."""
+    found = _palettes.get(id(palette))
+    if found is None:
+        found = _palettes[id(palette)] = bytes(palette.getpalette() or [])
+    return found
 
 
 def _time_text(seconds: float, away_until: float | None) -> str:
@@ -107,11 +118,18 @@ def _gap(size: int) -> int:
 
 def _lines(width: int, size: int, entries: tuple[Entry, ...], paused: str | None) -> list[Line]:
     gap, dot, pad = _gap(size), round(size * 0.72), round(size * 0.45)
+    locale = active().locale  # the faces differ by language: so do widths
     items: Line = []
     for entry in entries:
-        name, time_text, _, colour = entry
-        words = _width(name, size) + _time_width(time_text, size)
-        items.append((entry, words + 3 * pad + (dot + pad if colour else 0)))
+        key = (locale, entry, size)
+        length = _entry_widths.get(key)
+        if length is None:
+            name, time_text, _, colour = entry
+            length = _width(name, size) + _time_width(time_text, size) + 3 * pad + (dot + pad if colour else 0)
+            _entry_widths[key] = length
+            while len(_entry_widths) > KEPT:
+                del _entry_widths[next(iter(_entry_widths))]
+        items.append((entry, length))
     if paused is not None:
         items.append((None, _width(paused, size) + size + 2 * pad))
     lines: list[Line] = [[]]
@@ -131,25 +149,24 @@ def _draw(
 ) -> None:  # fmt: skip
     largest = max(SMALLEST, round(whole.width * TEXT_SHARE))
     rule, pad, line_height, gap = round(largest * 0.4), round(largest * 0.45), round(largest * 1.75), _gap(size)
-    draw = ImageDraw.Draw(whole)
-    # A hairline over the clocks, clear of whatever the board ends with.
-    draw.line((size, top + rule, whole.width - size, top + rule), fill=_entry_of(palette, MUTED),
-              width=max(1, size // 14))  # fmt: skip
+    # A hairline over the clocks, clear of whatever the board ends with (pasted: no drawing context
+    # on the whole picture, which costs more than the strip).
+    whole.paste(_entry_of(palette, MUTED), (size, top + rule, whole.width - size, top + rule + max(1, size // 14)))
     for row, line in enumerate(lines):
         total = sum(length for _, length in line) + gap * (len(line) - 1)
         x = (whole.width - total) // 2
         middle = top + rule + pad + line_height * row + line_height // 2
         for shown, length in line:
             if shown is None and paused is not None:
-                _paused(whole, draw, palette, x + round(size * 0.45), middle, size, paused, background)
+                _paused(whole, palette, x + round(size * 0.45), middle, size, paused, background)
             elif shown is not None:
-                _seat(whole, draw, palette, x, middle, length, size, shown, background)
+                _seat(whole, palette, x, middle, length, size, shown, background)
             x += length + gap
 
 
 def _seat(
-    whole: Image.Image, draw: ImageDraw.ImageDraw, palette: Image.Image, x: int, middle: int, length: int, size: int,
-    entry: Entry, background: Colour,
+    whole: Image.Image, palette: Image.Image, x: int, middle: int, length: int, size: int, entry: Entry,
+    background: Colour,
 ) -> None:  # fmt: skip
     """One seat's clock, kept as a whole: standing clocks look the same board after board."""
     key = ("seat", active().locale, entry, size, length, background, id(palette))
@@ -184,13 +201,12 @@ def _seat_drawn(palette: Image.Image, length: int, size: int, entry: Entry, back
 
 
 def _paused(
-    whole: Image.Image, draw: ImageDraw.ImageDraw, palette: Image.Image, x: int, middle: int, size: int, text: str,
-    background: Colour,
-) -> None:  # fmt: skip
+    whole: Image.Image, palette: Image.Image, x: int, middle: int, size: int, text: str, background: Colour
+) -> None:
     """Two bars, the sign of a pause players know from every player app, then the word."""
     bar, high = max(2, size // 6), round(size * 0.34)
     for left in (x, x + round(bar * 2.2)):
-        draw.rectangle((left, middle - high, left + bar, middle + high), fill=_entry_of(palette, INK))
+        whole.paste(_entry_of(palette, INK), (left, middle - high, left + bar + 1, middle + high + 1))
     word = _word(text, size, INK, background, palette)
     whole.paste(word, (x + size, middle - word.height // 2))
 
