@@ -12,7 +12,7 @@ class SeatTime:
     """One seat's clock as the host read it when it asked for the picture (render reads no clock)."""
 
     seat: str  # the seat's slug
-    title: str  # its title in English, drawn through the catalogue ("Red", "Rojo")
+    title: str  # its title in English (engine.api.Seat.title), drawn through the catalogue
     seconds: float  # time left
     running: bool = False  # its clock runs (the seat to act); the others stand
     away_until: float | None = None  # its holder is on vacation until then (UTC seconds)

@@ -174,7 +174,7 @@ async def board_clocks(storage: Storage, row: MatchRow, state: MatchState, now: 
 
 @dataclass(frozen=True, slots=True)
 class BoardClocks:
-    line: str = ""  # "⏱ Red 2d 5h · Blue 6d", or ""
+    line: str = ""  # "⏱ First 2d 5h · Second 6d", or ""
     picture: Clocks | None = None  # what the board's clocks strip shows, or None (no strip)
 
     def describe(self, image: Image | None) -> Image | None:
