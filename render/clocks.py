@@ -102,9 +102,10 @@ def _layout(width: int, entries: tuple[Entry, ...], paused: str | None) -> tuple
     lines = _lines(width, largest, entries, paused)
     if len(lines) > 1:
         needed = sum(length for line in lines for _, length in line) + _gap(largest) * (sum(map(len, lines)) - 1)
-        size = min(largest, int(largest * (width - largest) / needed) - 1)
-        if size >= smallest and len(fitted := _lines(width, size, entries, paused)) == 1:
-            return size, fitted, _band(largest, 1)
+        guess = int(largest * (width - largest) / needed)  # widths round: try a size or two about it
+        for size in range(min(largest - 1, guess + 1), max(smallest, guess - 2) - 1, -1):
+            if len(fitted := _lines(width, size, entries, paused)) == 1:
+                return size, fitted, _band(largest, 1)
     return largest, lines, _band(largest, len(lines))
 
 
