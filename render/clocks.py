@@ -37,12 +37,14 @@ MUTED: Colour = (120, 106, 92)
 TEXT_SHARE = 0.034  # letter size as a share of the picture's width…
 TEXT_SHARE_LEAST = 0.028  # …down to this to keep the clocks on one line (11 px on a 400-pixel phone)
 SMALLEST = 18  # a narrow board (a plugin's 440-pixel grid) still reads at 400 pixels
-KEPT = 4096  # words and widths kept: names and times come back board after board
+KEPT = 2048  # words, signs and widths kept: names and times come back board after board
+SEATS_KEPT = 512  # seats' clocks kept whole (a 1200-pixel board's is ~20 KB: at most ~10 MB)
 TIME_SIGNS = frozenset("0123456789dhm ")  # what format_left writes
 
 PAUSED = M("paused")
 
 _words: OrderedDict[tuple[object, ...], Image.Image] = OrderedDict()
+_seats: OrderedDict[tuple[object, ...], Image.Image] = OrderedDict()
 _widths: OrderedDict[tuple[str, str, int], int] = OrderedDict()
 _entry_widths: dict[tuple[str, Entry, int], int] = {}  # (language, a seat's clock, letter size) -> its width
 _entries: dict[tuple[int, Colour], int] = {}  # (palette, colour) -> its nearest palette entry
@@ -170,12 +172,14 @@ def _seat(
     background: Colour,
 ) -> None:  # fmt: skip
     """One seat's clock, kept as a whole: standing clocks look the same board after board."""
-    key = ("seat", active().locale, entry, size, length, background, id(palette))
-    found = _words.get(key)
+    key = (active().locale, entry, size, length, background, id(palette))
+    found = _seats.get(key)
     if found is None:
-        found = _words[key] = _seat_drawn(palette, length, size, entry, background)
+        found = _seats[key] = _seat_drawn(palette, length, size, entry, background)
+        while len(_seats) > SEATS_KEPT:
+            _seats.popitem(last=False)
     else:
-        _words.move_to_end(key)
+        _seats.move_to_end(key)
     whole.paste(found, (x, middle - found.height // 2))
 
 
