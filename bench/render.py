@@ -5,7 +5,9 @@ and each language, renders 100 varied states (random legal playouts, fixed seed)
 the median and p95 CPU time per board, state in to PNG bytes out (alt text included), beside
 the time Pillow takes just to encode the same final image (the floor a board cannot go under),
 and the median of each board's ratio to its own encoding, timed right after it (target ≤ 1.5×);
-checks that the bytes are deterministic.
+checks that the bytes are deterministic. With `--clocks`, every board carries the clocks strip
+of a match with clocks (render/clocks.py), as a match's posts do: the clock of the seat to act
+reads a new time on every board, the others the time their last turn left them.
 
 Replays: a 300-action replay of every game (target ≤ 3 MB), and the longest match up to
 1,000 actions the bench can play (target: one upload, ≤ the bot's REPLAY_BYTES_MAX, drawn in
@@ -40,6 +42,7 @@ from engine import AnyGame, games, get_game  # noqa: E402
 from engine.record import GameRecord, RecordEntry  # noqa: E402
 from render import render_replay, render_state, warm_up  # noqa: E402
 from render.encode import PNG_LEVEL  # noqa: E402
+from render.seat_times import Clocks, SeatTime  # noqa: E402
 
 POSITIONS = 100
 WARM_UP = 300  # boards drawn first, not measured: a running bot has drawn many more
@@ -133,32 +136,50 @@ def _encode_ms(png: bytes) -> float:
     return _cpu_ms(start)
 
 
-def bench_boards(game: AnyGame, players: int, locale: str) -> bool:
+def clocks_of(game: AnyGame, players: int, state: Any, index: int, times: dict[str, float]) -> Clocks:
+    """A clock per seat, as a match's posts show them: the seat to act's runs and reads a new time
+    on every board; the others stand with the time their last turn left them (`times`)."""
+    acting = game.to_act(state)
+    if acting is not None:
+        times[acting] = (index * 3_700) % (30 * 86_400)
+    seats = game.seats(players)
+    return Clocks(tuple(SeatTime(s.slug, s.title, times.get(s.slug, 86_400.0), s.slug == acting) for s in seats))
+
+
+def bench_boards(game: AnyGame, players: int, locale: str, *, with_clocks: bool = False) -> bool:
     states = random_states(game, players, POSITIONS, SEED)
+    counter = iter(range(10**9))
+    times: dict[str, float] = {}
+
+    def timed(state: Any) -> Clocks | None:
+        return clocks_of(game, players, state, next(counter), times) if with_clocks else None
+
     # Warm the caches (empty boards, sprites, panels, the palette and the pastes composed in it)
     # as the bot does at start-up, then with other boards, as a running bot's are: it has drawn
     # many before this one.
     warm_up([game.slug])
     for state, events in random_states(game, players, WARM_UP, SEED + 1):
-        render_state(game.slug, state, [events], locale=locale)
+        render_state(game.slug, state, [events], locale=locale, clocks=timed(state))
     boards: list[float] = []
     encodes: list[float] = []
     sizes: list[int] = []
     deterministic = True
     for state, events in states:  # interleaved: a board, then the encoding of that same image
+        clocks = timed(state)
         start = time.thread_time()
-        rendered = render_state(game.slug, state, [events], locale=locale)
+        rendered = render_state(game.slug, state, [events], locale=locale, clocks=clocks)
         boards.append(_cpu_ms(start))
         encodes.append(_encode_ms(rendered.png))
         sizes.append(len(rendered.png))
-        deterministic &= render_state(game.slug, state, [events], locale=locale) == rendered
+        deterministic &= render_state(game.slug, state, [events], locale=locale, clocks=clocks) == rendered
     board, encode = statistics.median(boards), statistics.median(encodes)
     # Each board's own ratio, its encoding timed right after it: a busy machine slows both alike.
     ratio = statistics.median(b / e for b, e in zip(boards, encodes, strict=True))
     ok = ratio <= RATIO_TARGET and deterministic
     verdict = "ok" if ratio <= RATIO_TARGET else "MISSED"
     same = "yes" if deterministic else "NO"
-    print(f"  boards, {locale}: median {board:.2f} ms, p95 {percentile(boards, 0.95):.2f} ms; "
+    kind = "boards with clocks" if with_clocks else "boards"
+    print(f"  {kind}, {locale}: median {board:.2f} ms, p95 {percentile(boards, 0.95):.2f} ms; "
           f"encoding the same image {encode:.2f} ms; ratio {ratio:.2f}× (target ≤ {RATIO_TARGET:g}×: {verdict}); "
           f"PNG median {statistics.median(sizes) / 1024:.0f} KB; same bytes twice: {same}")  # fmt: skip
     return ok
@@ -191,6 +212,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", help="one game's slug (default: every hosted game)")
     parser.add_argument("--locale", default="all", help="the language boards are lettered in: en, es or all")
     parser.add_argument("--only", choices=("boards", "replays"), help="run one half of the benchmark")
+    parser.add_argument("--clocks", action="store_true", help="boards of matches with clocks: the strip under each")
     args = parser.parse_args(argv)
     locales = ["en", "es"] if args.locale == "all" else [args.locale]
     load = ", ".join(f"{value:.2f}" for value in os.getloadavg())
@@ -202,7 +224,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{game.title}, {players} players ({POSITIONS} boards from random playouts, seed {SEED})")
             if args.only != "replays":
                 for locale in locales:
-                    ok = bench_boards(game, players, locale) and ok
+                    ok = bench_boards(game, players, locale, with_clocks=args.clocks) and ok
             if args.only != "boards":
                 for locale in locales:
                     ok = bench_replays(game, players, locale) and ok

@@ -9,9 +9,12 @@ standing one as the time it has left, so any process can read it exactly at any 
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
+
+# Re-exported: the formatting lives in render, so board pictures read times as the text does.
+from render.durations import format_left as format_left
+from render.durations import format_moment as format_moment
 
 HOUR = 3600.0
 DAY = 24 * HOUR
@@ -124,19 +127,3 @@ def next_warning(clocks: Mapping[str, SeatClock], bank: Bank) -> float | None:
 def mark_warned(clocks: Mapping[str, SeatClock], seats: Iterable[str]) -> dict[str, SeatClock]:
     chosen = set(seats)
     return {seat: replace(c, warned=True) if seat in chosen else c for seat, c in clocks.items()}
-
-
-def format_left(seconds: float) -> str:
-    """Time left as players read it: "2d 5h", "6d", "7h", "40m" (rounded down: never more than there is)."""
-    seconds = max(0.0, seconds)
-    if seconds < HOUR:
-        return f"{int(seconds // 60)}m"
-    days, rest = divmod(int(seconds // HOUR), 24)
-    if days and rest:
-        return f"{days}d {rest}h"
-    return f"{days}d" if days else f"{rest}h"
-
-
-def format_moment(when: float) -> str:
-    """A date and time as both languages read it, in UTC: "2026-12-03 14:00 UTC"."""
-    return time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(when))

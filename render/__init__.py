@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from engine.i18n import M
 
 if TYPE_CHECKING:
-    from render.api import Recent, RenderedBoard
+    from render.api import Clocks, Recent, RenderedBoard
     from render.replay import REPLAY_EXTENSION, REPLAY_MIME_TYPE, ReplayFile, render_replay, replay_file
 
 # Loaded when first asked for (PEP 562): Pillow and the artists cost a tenth of a second to
@@ -40,9 +40,17 @@ def __getattr__(name: str) -> Any:
 
 
 def render_state(
-    slug: str, state: Any, recent: Recent = (), *, perspective: str | None = None, locale: str = "en"
+    slug: str,
+    state: Any,
+    recent: Recent = (),
+    *,
+    perspective: str | None = None,
+    locale: str = "en",
+    clocks: Clocks | None = None,
 ) -> RenderedBoard:
-    """The board of `state` with the `recent` actions highlighted, as PNG with alt text."""
+    """The board of `state` with the `recent` actions highlighted, as PNG with alt text; with
+    `clocks` (each seat's time as the host read it), a strip under the board shows them
+    (`render/clocks.py`). Without, the picture is exactly the board alone."""
     from engine.i18n import using
     from render.api import ALT_TEXT_MAX, RenderedBoard
     from render.encode import png_bytes
@@ -53,6 +61,11 @@ def render_state(
     with using(catalog(locale)), playing(slug):  # every word drawn or described, in the viewer's language
         picture = artist.picture(state, recent, perspective=perspective, locale=language_of(locale))
         text = artist.alt_text(state, recent, locale=language_of(locale))
+        if clocks is not None and clocks.seats:
+            from render.clocks import with_clocks
+
+            seat_colours = getattr(artist, "seat_colours", None)  # optional (render.api.SeatColours)
+            picture = with_clocks(picture, clocks, artist.palette(), seat_colours() if seat_colours else None)
     if len(text) > ALT_TEXT_MAX:
         text = text[: ALT_TEXT_MAX - 1] + "…"
     return RenderedBoard(png_bytes(picture, artist.palette()), text)

@@ -23,7 +23,7 @@ in every language; `drawable(text)` for what the English face can draw).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -34,6 +34,7 @@ from render.fonts import drawable
 from render.fonts import mark as mark_font
 from render.fonts import plain as plain_font
 from render.memo import DRAWING, built_once
+from render.seat_times import Clocks, SeatTime
 
 ALT_TEXT_MAX = 1024  # Discord's limit for an attachment's description
 
@@ -82,7 +83,15 @@ class Artist(Protocol):
         """Draw and cache what a first board needs (called once at bot start-up)."""
 
 
+class SeatColours(Protocol):
+    """What an artist may add so a board's clocks strip marks each seat in its colour
+    (`render/clocks.py`); an artist without it gets the strip with names alone."""
+
+    def seat_colours(self) -> Mapping[str, tuple[int, int, int]]:
+        """Each seat's slug and the flat colour its pieces wear (a colour of the palette)."""
+
+
 __all__ = [
-    "ALT_TEXT_MAX", "DRAWING", "Artist", "Recent", "RenderedBoard", "built_once", "drawable", "learn_palette",
-    "mark_font", "plain_font", "to_palette",
+    "ALT_TEXT_MAX", "DRAWING", "Artist", "Clocks", "Recent", "RenderedBoard", "SeatColours", "SeatTime",
+    "built_once", "drawable", "learn_palette", "mark_font", "plain_font", "to_palette",
 ]  # fmt: skip

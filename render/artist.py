@@ -10,7 +10,7 @@ the caches at start-up in every language. A game subclasses it with `draw`, `des
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from PIL import Image
@@ -50,6 +50,10 @@ class GameArtist(ABC):
 
     def palette(self) -> Image.Image:
         return self.composing().holder
+
+    def seat_colours(self) -> Mapping[str, tuple[int, int, int]]:
+        """Each seat's colour for the clocks strip under a board (`render/clocks.py`); none: names alone."""
+        return {}
 
     def warm_up(self) -> None:
         for language in LANGUAGES:  # cached layers hold words: drawn once per language

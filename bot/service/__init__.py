@@ -556,9 +556,11 @@ class MatchService:
             current = (row.status in ("active", "finished") and state.board_version == reply.version
                        and (asked or not reply.answers))  # fmt: skip
         if current and state is not None and notice.draw_board:
+            # Drawn as it is posted: its clocks are those of now (its text's line is seconds older).
+            timed = await clocks.board_clocks(self.book.storage, row, state, self.clock.now())
             with speaking(notice.locale):
-                image = await self.book.render(state, recent_actions(state), locale=notice.locale)
-            return replace(notice, reply=replace(reply, image=image), draw_board=False)
+                image = await self.book.render(state, recent_actions(state), locale=notice.locale, clocks=timed.picture)
+            return replace(notice, reply=replace(reply, image=timed.describe(image)), draw_board=False)
         if current:
             return notice
         with speaking(notice.locale):

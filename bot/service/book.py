@@ -31,6 +31,7 @@ from engine.api import AnyGame, result_text
 from engine.i18n import M, Term, Text, active
 from engine.record import GameRecord
 from engine.registry import get_game, installed_slugs
+from render.seat_times import Clocks
 
 log = logging.getLogger(__name__)
 
@@ -58,6 +59,7 @@ class Renderer(Protocol):
         locale: str,
         *,
         example: bool = False,
+        clocks: Clocks | None = None,
     ) -> Image: ...
 
 
@@ -69,14 +71,16 @@ def default_renderer(
     locale: str = "en",
     *,
     example: bool = False,
+    clocks: Clocks | None = None,
 ) -> Image:
-    """The board; an `example` for the rules is titled and named as one, not as a live board."""
+    """The board; an `example` for the rules is titled and named as one, not as a live board;
+    with `clocks`, each seat's time drawn under it."""
     from render import board_filename, example_filename, render_example, render_state
 
     if example:
         board = render_example(slug, state, recent, locale=locale)
         return Image(board.png, example_filename(slug), board.alt_text)
-    board = render_state(slug, state, recent, perspective=perspective, locale=locale)
+    board = render_state(slug, state, recent, perspective=perspective, locale=locale, clocks=clocks)
     return Image(board.png, board_filename(slug), board.alt_text)
 
 
@@ -370,16 +374,21 @@ class MatchBook:
         perspective: str | None = None,
         locale: str | None = None,
         read: bool = False,
+        clocks: Clocks | None = None,
     ) -> Image:
         """The board image, drawn in a worker thread so the event loop never waits on pixels.
-        `read`: for someone looking (not after an action), drawn in the readers' own pool."""
+        `read`: for someone looking (not after an action), drawn in the readers' own pool.
+        `clocks`: the match's clocks as read now, drawn under the board. Nothing keeps a drawn
+        board: each post draws afresh, so a board shown a day after the move shows the clocks of
+        that day (the drawing caches below keep layers, and strips by the very times they show)."""
         loop = asyncio.get_running_loop()
         pool = self._read_pool if read else self._render_pool
         # Worker threads do not see this task's catalogue: the board's language goes with the call.
         language = locale or active().locale
-        return await loop.run_in_executor(
-            pool, self.renderer, state.rules.slug, state.game, recent, perspective, language
-        )
+        draw = partial(self.renderer, state.rules.slug, state.game, recent, perspective, language)
+        if clocks is not None:  # a renderer of old (a test's) need not know clocks
+            draw = partial(draw, clocks=clocks)
+        return await loop.run_in_executor(pool, draw)
 
     async def render_example(self, slug: str, state: Any, recent: Sequence[Sequence[Any]]) -> Image:
         """A rules example's picture: titled as one rather than as a live board, and in a file

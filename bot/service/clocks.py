@@ -11,7 +11,7 @@ a clock calls it: a turn, a vacation, a pause or resume, the channel lost or bac
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from bot.match import MatchState
 from bot.replies import Image
@@ -20,6 +20,7 @@ from bot.storage import matches as queries
 from bot.storage.timers import TimerKind
 from bot.time_bank import Bank, SeatClock, first_run_out, format_left, format_moment, next_warning, settle, starting
 from engine.i18n import M
+from render.seat_times import Clocks, SeatTime
 
 CLOCK_TIMERS = (TimerKind.DEADLINE, TimerKind.WARNING, TimerKind.VACATION)
 
@@ -156,14 +157,43 @@ async def seat_time_left(db: Connection, row: MatchRow, state: MatchState, seat:
     return format_left(clock.left(now)) if clock is not None else ""
 
 
-async def clocked(
-    storage: Storage, row: MatchRow, state: MatchState, now: float, image: Image | None
-) -> tuple[str, Image | None]:
-    """A board post's clocks line, and its picture with the alt text saying it too ("" without clocks)."""
+async def board_clocks(storage: Storage, row: MatchRow, state: MatchState, now: float) -> BoardClocks:
+    """A board post's clocks as they stand at `now`: the text line, and the same for the picture
+    (render draws it under the board; it reads no clock itself). Empty without clocks."""
     if row.status not in ("active", "lobby") or state.is_over or Bank.of(row.deadline_days, row.bank_days) is None:
-        return "", image  # no clock: nothing to read (a board post without a deadline costs no query)
+        return BoardClocks()  # no clock: nothing to read (a board post without a deadline costs no query)
     async with storage.reading() as db:
-        line = await clock_text(db, row, state, now)
-    if line and image is not None:
-        image = replace(image, description=f"{image.description} {line.removeprefix('⏱ ')}.".strip())
-    return line, image
+        clocks = await projected(db, row, state, now)
+        away = await away_of(db, row, state, now)
+    paused = clocks_stand(row)
+    line = clocks_line(state, clocks, now, away=away, paused=paused)
+    if not line:
+        return BoardClocks()
+    return BoardClocks(line, picture_clocks(state, clocks, now, away=away, paused=paused))
+
+
+@dataclass(frozen=True, slots=True)
+class BoardClocks:
+    line: str = ""  # "⏱ First 2d 5h · Second 6d", or ""
+    picture: Clocks | None = None  # what the board's clocks strip shows, or None (no strip)
+
+    def describe(self, image: Image | None) -> Image | None:
+        """The picture with its alt text saying the clocks too."""
+        if not self.line or image is None:
+            return image
+        return replace(image, description=f"{image.description} {self.line.removeprefix('⏱ ')}.".strip())
+
+
+def picture_clocks(
+    state: MatchState, clocks: Mapping[str, SeatClock], now: float, *, away: Mapping[int, float], paused: bool
+) -> Clocks:
+    """The clocks as data for the board picture, in the order of the text line."""
+    titles = {s.slug: s.title for s in state.table}
+    seats = []
+    for seat in _seats_in_order(state, clocks):
+        holder = state.seats.get(seat)
+        clock = clocks[seat]
+        on_vacation = away.get(holder) if holder is not None else None
+        running = clock.running and not paused
+        seats.append(SeatTime(seat, titles.get(seat, seat.title()), clock.left(now), running, on_vacation))
+    return Clocks(tuple(seats), paused=paused)

@@ -301,10 +301,12 @@ class Play:
             actor = after.acting_user()
             pending = [uid for s in after.setup_pending() if (uid := after.seats.get(s)) is not None]
             mentions = (actor,) if actor is not None else tuple(pending)
-        image: Image | None = await self.book.render(after, recent_actions(after) if recent is None else recent)
-        clock_line, image = await clocks.clocked(self.book.storage, row, after, self.book.clock.now(), image)
+        timed = await clocks.board_clocks(self.book.storage, row, after, self.book.clock.now())
+        image: Image | None = await self.book.render(after, recent_actions(after) if recent is None else recent,
+                                                     clocks=timed.picture)  # fmt: skip
+        image = timed.describe(image)
         if outcome is None:  # the ping stays last, where the eye ends
-            text = "\n".join(line for line in (headline, scores, clock_line, texts.next_text(after)) if line)
+            text = "\n".join(line for line in (headline, scores, timed.line, texts.next_text(after)) if line)
         return Reply(
             text, image=image, mentions=mentions, match_id=row.id, game=row.game, version=after.board_version,
             actionable=outcome is None and after.to_act is not None, setup=after.in_setup() and outcome is None,

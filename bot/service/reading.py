@@ -106,10 +106,13 @@ class Reading:
         if row.status == "lobby":
             image = await self.book.render(state, perspective=perspective, read=True)
             return Reply(texts.lobby_text(state), image=image, match_id=row.id, game=row.game)
-        shown: Image | None = await self.book.render(state, recent_actions(state), perspective=perspective, read=True)
+        # The clocks as they stand now: a board asked for a day after the last move shows that day's.
+        timed = await clocks.board_clocks(self.book.storage, row, state, self.book.clock.now())
+        shown: Image | None = await self.book.render(state, recent_actions(state), perspective=perspective, read=True,
+                                                     clocks=timed.picture)  # fmt: skip
         live = row.status == "active" and not state.is_over
-        clock_line, shown = await clocks.clocked(self.book.storage, row, state, self.book.clock.now(), shown)
-        text = "\n".join(line for line in (texts.status_text(row, state), clock_line) if line)
+        shown = timed.describe(shown)
+        text = "\n".join(line for line in (texts.status_text(row, state), timed.line) if line)
         return Reply(
             text, image=shown, match_id=row.id, game=row.game,
             version=state.board_version, actionable=live and state.to_act is not None, setup=live and state.in_setup(),

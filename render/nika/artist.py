@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from PIL import Image
@@ -12,6 +12,7 @@ from engine.nika.state import GameState
 from render.artist import GameArtist
 from render.compose import Palette
 from render.nika.board import compose
+from render.nika.colours import CITY
 from render.nika.description import alt_text
 from render.nika.palette import palette
 
@@ -40,6 +41,10 @@ class NikaArtist(GameArtist):
 
     def composing(self) -> Palette:
         return palette()
+
+    def seat_colours(self) -> Mapping[str, tuple[int, int, int]]:
+        """The clocks strip marks each seat in its pieces' colour."""
+        return {city.name.lower(): rgb for city, rgb in CITY.items()}
 
     def samples(self) -> Iterable[tuple[GameState, str | None]]:
         return [(GameState.start(), None)]

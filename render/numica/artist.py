@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from PIL import Image
@@ -14,6 +14,7 @@ from engine.numica.state import GameState
 from render.artist import GameArtist
 from render.compose import Palette
 from render.numica.board import compose
+from render.numica.colours import PIECE
 from render.numica.description import alt_text
 from render.numica.palette import palette
 
@@ -42,6 +43,10 @@ class NumicaArtist(GameArtist):
 
     def composing(self) -> Palette:
         return palette()
+
+    def seat_colours(self) -> Mapping[str, tuple[int, int, int]]:
+        """The clocks strip marks each seat in its pieces' colour."""
+        return {colour.slug: rgb for colour, rgb in PIECE.items()}
 
     def samples(self) -> Iterable[tuple[GameState, str | None]]:
         tiles = deal(random.Random(0))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from PIL import Image
@@ -14,6 +14,7 @@ from engine.pikemen.state import GameState
 from render.artist import GameArtist
 from render.compose import Palette
 from render.pikemen.board import compose, warm_pieces
+from render.pikemen.colours import SEAT
 from render.pikemen.description import alt_text
 from render.pikemen.numbering import shown
 from render.pikemen.palette import palette
@@ -48,6 +49,10 @@ class PikemenArtist(GameArtist):
 
     def composing(self) -> Palette:
         return palette()
+
+    def seat_colours(self) -> Mapping[str, tuple[int, int, int]]:
+        """The clocks strip marks each seat in its pieces' colour."""
+        return dict(SEAT)
 
     def samples(self) -> Iterable[tuple[GameState, str | None]]:
         return [(GAME.new(players, {}, 0), None) for players in (2, 3, 4)]

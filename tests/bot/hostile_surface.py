@@ -314,7 +314,8 @@ def _short(value: Any) -> str:
 
 
 def stub_renderer(
-    slug: str, state: Any, recent: Any, perspective: str | None = None, locale: str = "en", *, example: bool = False
+    slug: str, state: Any, recent: Any, perspective: str | None = None, locale: str = "en", *, example: bool = False,
+    clocks: Any = None,
 ) -> Image:
     """Boards without pixels: the attack is on the commands, and drawing would only slow it."""
     return Image(b"PNG", f"{slug}-{'rules-example' if example else 'board'}.png", f"the {slug} board")

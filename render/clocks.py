@@ -1,0 +1,274 @@
+"""The clocks strip: each seat's time left, drawn under any game's board when its match has clocks.
+
+One strip for every game, the built-in ones and plugins alike, so a game gains clocks on its
+picture without drawing them: a band under the board, as wide as it, with each seat in turn
+order (a dot of its colour where the artist names one, its name, its time left). The clock that
+runs (the seat to act) sits on a dark pill; standing clocks are grey; a seat on vacation says
+until when; a match paused by agreement says so at the end. The letters grow with the picture
+(about 3.4 % of its width, a little less to keep one line), so a 1200-pixel board shown 400
+pixels wide on a phone still reads; the band's height depends on the width alone (and on
+wrapping), so a match's boards keep one size whatever their times.
+
+Drawn straight in the game's palette, like the boards (`render/compose.py`): shapes with palette
+entries, words from kept pictures already mapped onto it (names come back on every board, and a
+time is set from kept signs), so a strip costs a few pastes, not a quantising. Nothing here
+reads a clock: the times come in as data, and a picture shows exactly the words it is given.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Mapping
+
+from PIL import Image, ImageDraw
+
+from engine.i18n import M, Term, active
+from render import fonts
+from render.durations import format_day, format_left
+from render.encode import to_palette
+from render.memo import DRAWING
+from render.seat_times import Clocks
+
+Colour = tuple[int, int, int]
+Entry = tuple[str, str, bool, "Colour | None"]  # name, time, runs, dot colour
+
+INK: Colour = (44, 34, 26)  # mapped onto the nearest colour of the game's palette, as its own lettering is
+MUTED: Colour = (120, 106, 92)
+TEXT_SHARE = 0.034  # letter size as a share of the picture's width…
+TEXT_SHARE_LEAST = 0.028  # …down to this to keep the clocks on one line (11 px on a 400-pixel phone)
+SMALLEST = 18  # a narrow board (a plugin's 440-pixel grid) still reads at 400 pixels
+KEPT = 2048  # words, signs and widths kept: names and times come back board after board
+SEATS_KEPT = 512  # seats' clocks kept whole (a 1200-pixel board's is ~20 KB: at most ~10 MB)
+TIME_SIGNS = frozenset("0123456789dhm ")  # what format_left writes
+
+PAUSED = M("paused")
+
+_words: OrderedDict[tuple[object, ...], Image.Image] = OrderedDict()
+_seats: OrderedDict[tuple[object, ...], Image.Image] = OrderedDict()
+_widths: OrderedDict[tuple[str, str, int], int] = OrderedDict()
+_entry_widths: dict[tuple[str, Entry, int], int] = {}  # (language, a seat's clock, letter size) -> its width
+_entries: dict[tuple[int, Colour], int] = {}  # (palette, colour) -> its nearest palette entry
+
+
+def with_clocks(
+    picture: Image.Image, clocks: Clocks, palette: Image.Image, colours: Mapping[str, Colour] | None = None
+) -> Image.Image:
+    """`picture` (a 'P' image in `palette`) with the clocks strip under it, in the same palette."""
+    colours = colours or {}
+    if picture.mode != "P":  # an artist handing over RGB: mapped onto its palette, as encoding would
+        picture = to_palette(picture.convert("RGB"), palette)
+    width = picture.width
+    raw = _palette_bytes(palette)
+    under = picture.getpixel((0, picture.height - 1))  # the page the board ends on
+    assert isinstance(under, int)
+    background: Colour = (raw[3 * under], raw[3 * under + 1], raw[3 * under + 2])
+    entries = tuple(
+        (str(Term(s.title)), _time_text(s.seconds, s.away_until), s.running, colours.get(s.seat)) for s in clocks.seats
+    )
+    paused = str(PAUSED) if clocks.paused else None
+    with DRAWING:  # the shared fonts serve one thread at a time, and the kept words are shared too
+        size, lines, band = _layout(width, entries, paused)
+        whole = picture.crop((0, 0, width, picture.height + band))  # the board, and room under it
+        whole.paste(under, (0, picture.height, width, whole.height))
+        _draw(whole, palette, picture.height, size, lines, background, paused)
+    return whole
+
+
+_palettes: dict[int, bytes] = {}
+
+
+def _palette_bytes(palette: Image.Image) -> bytes:
+    """The palette's colours (kept: a game has one palette for the process's life)."""
+    found = _palettes.get(id(palette))
+    if found is None:
+        found = _palettes[id(palette)] = bytes(palette.getpalette() or [])
+    return found
+
+
+def _time_text(seconds: float, away_until: float | None) -> str:
+    """The time as shown ("2d 5h"); on vacation, its standing time and until when ("1d · vacation until …")."""
+    if away_until is not None:
+        return f"{format_left(seconds)} · {M('vacation until {date}', date=format_day(away_until))}"
+    return format_left(seconds)
+
+
+Line = list[tuple["Entry | None", int]]  # entries (None: the pause sign) and their widths
+
+
+def _layout(width: int, entries: tuple[Entry, ...], paused: str | None) -> tuple[int, list[Line], int]:
+    """(letter size, lines, the band's height): one line, the letters a little smaller if that
+    keeps them on one; else the largest letters, wrapped where the width runs out."""
+    largest = max(SMALLEST, round(width * TEXT_SHARE))
+    smallest = max(SMALLEST, round(width * TEXT_SHARE_LEAST))
+    # Widths grow with the letters: measured at the largest size, the size that fits follows.
+    lines = _lines(width, largest, entries, paused)
+    if len(lines) > 1:
+        needed = sum(length for line in lines for _, length in line) + _gap(largest) * (sum(map(len, lines)) - 1)
+        guess = int(largest * (width - largest) / needed)  # widths round: try a size or two about it
+        for size in range(min(largest - 1, guess + 1), max(smallest, guess - 2) - 1, -1):
+            if len(fitted := _lines(width, size, entries, paused)) == 1:
+                return size, fitted, _band(largest, 1)
+    return largest, lines, _band(largest, len(lines))
+
+
+def _band(largest: int, lines: int) -> int:
+    return round(largest * 0.4) + round(largest * 1.75) * lines + 2 * round(largest * 0.45)
+
+
+def _gap(size: int) -> int:
+    return round(size * 0.6)
+
+
+def _lines(width: int, size: int, entries: tuple[Entry, ...], paused: str | None) -> list[Line]:
+    gap, dot, pad = _gap(size), round(size * 0.72), round(size * 0.45)
+    locale = active().locale  # the faces differ by language: so do widths
+    items: Line = []
+    for entry in entries:
+        key = (locale, entry, size)
+        length = _entry_widths.get(key)
+        if length is None:
+            name, time_text, _, colour = entry
+            length = _width(name, size) + _time_width(time_text, size) + 3 * pad + (dot + pad if colour else 0)
+            _entry_widths[key] = length
+            while len(_entry_widths) > KEPT:
+                del _entry_widths[next(iter(_entry_widths))]
+        items.append((entry, length))
+    if paused is not None:
+        items.append((None, _width(paused, size) + size + 2 * pad))
+    lines: list[Line] = [[]]
+    used = 0
+    for item in items:
+        if lines[-1] and used + gap + item[1] > width - size:  # half a letter's margin each side
+            lines.append([])
+            used = 0
+        used += (gap if lines[-1] else 0) + item[1]
+        lines[-1].append(item)
+    return lines
+
+
+def _draw(
+    whole: Image.Image, palette: Image.Image, top: int, size: int, lines: list[Line], background: Colour,
+    paused: str | None,
+) -> None:  # fmt: skip
+    largest = max(SMALLEST, round(whole.width * TEXT_SHARE))
+    rule, pad, line_height, gap = round(largest * 0.4), round(largest * 0.45), round(largest * 1.75), _gap(size)
+    # A hairline over the clocks, clear of whatever the board ends with (pasted: no drawing context
+    # on the whole picture, which costs more than the strip).
+    whole.paste(_entry_of(palette, MUTED), (size, top + rule, whole.width - size, top + rule + max(1, size // 14)))
+    for row, line in enumerate(lines):
+        total = sum(length for _, length in line) + gap * (len(line) - 1)
+        x = (whole.width - total) // 2
+        middle = top + rule + pad + line_height * row + line_height // 2
+        for shown, length in line:
+            if shown is None and paused is not None:
+                _paused(whole, palette, x + round(size * 0.45), middle, size, paused, background)
+            elif shown is not None:
+                _seat(whole, palette, x, middle, length, size, shown, background)
+            x += length + gap
+
+
+def _seat(
+    whole: Image.Image, palette: Image.Image, x: int, middle: int, length: int, size: int, entry: Entry,
+    background: Colour,
+) -> None:  # fmt: skip
+    """One seat's clock, kept as a whole: standing clocks look the same board after board."""
+    key = (active().locale, entry, size, length, background, id(palette))
+    found = _seats.get(key)
+    if found is None:
+        found = _seats[key] = _seat_drawn(palette, length, size, entry, background)
+        while len(_seats) > SEATS_KEPT:
+            _seats.popitem(last=False)
+    else:
+        _seats.move_to_end(key)
+    whole.paste(found, (x, middle - found.height // 2))
+
+
+def _seat_drawn(palette: Image.Image, length: int, size: int, entry: Entry, background: Colour) -> Image.Image:
+    name, time_text, running, colour = entry
+    pad, dot, half = round(size * 0.45), round(size * 0.72), round(size * 0.78)
+    image = Image.new("P", (length + 1, 2 * half + 1), _entry_of(palette, background))
+    draw = ImageDraw.Draw(image)
+    middle = half
+    ink, on = (background, INK) if running else (INK, background)  # light on the dark pill of the clock that runs
+    if running:
+        draw.rounded_rectangle((0, 0, length, 2 * half), radius=half, fill=_entry_of(palette, INK))
+    x = pad
+    if colour is not None:
+        draw.ellipse((x, middle - dot // 2, x + dot, middle + dot - dot // 2), fill=_entry_of(palette, colour),
+                     outline=_entry_of(palette, ink), width=max(1, size // 12))  # fmt: skip
+        x += dot + pad
+    word = _word(name, size, ink, on, palette)
+    image.paste(word, (x, middle - word.height // 2))
+    x += word.width + pad
+    shown = _time(time_text, size, ink if running else MUTED, on, palette)
+    image.paste(shown, (x, middle - shown.height // 2))
+    return image
+
+
+def _paused(
+    whole: Image.Image, palette: Image.Image, x: int, middle: int, size: int, text: str, background: Colour
+) -> None:
+    """Two bars, the sign of a pause players know from every player app, then the word."""
+    bar, high = max(2, size // 6), round(size * 0.34)
+    for left in (x, x + round(bar * 2.2)):
+        whole.paste(_entry_of(palette, INK), (left, middle - high, left + bar + 1, middle + high + 1))
+    word = _word(text, size, INK, background, palette)
+    whole.paste(word, (x + size, middle - word.height // 2))
+
+
+def _entry_of(palette: Image.Image, colour: Colour) -> int:
+    """The palette entry a flat colour maps to (as quantising maps it)."""
+    key = (id(palette), colour)
+    found = _entries.get(key)
+    if found is None:
+        pixel = to_palette(Image.new("RGB", (1, 1), colour), palette).getpixel((0, 0))
+        assert isinstance(pixel, int)
+        found = _entries[key] = pixel
+    return found
+
+
+def _word(text: str, size: int, fill: Colour, background: Colour, palette: Image.Image) -> Image.Image:
+    """`text` on a flat `background`, as wide as it and a line high, in the palette; kept."""
+    key = (active().locale, text, size, fill, background, id(palette))
+    found = _words.get(key)
+    if found is not None:
+        _words.move_to_end(key)
+        return found
+    high = round(size * 1.5)
+    image = Image.new("RGB", (_width(text, size), high), background)
+    ImageDraw.Draw(image).text((0, high / 2), text, font=fonts.plain(size), fill=fill, anchor="lm")
+    found = _words[key] = to_palette(image, palette)
+    while len(_words) > KEPT:
+        _words.popitem(last=False)
+    return found
+
+
+def _time(text: str, size: int, fill: Colour, background: Colour, palette: Image.Image) -> Image.Image:
+    """A time ("2d 5h") set from kept signs: the running clock's time is new every hour, and
+    setting it from its signs costs a few pastes where drawing its letters costs a millisecond."""
+    if not set(text) <= TIME_SIGNS:
+        return _word(text, size, fill, background, palette)
+    image = Image.new("P", (_time_width(text, size), round(size * 1.5)), _entry_of(palette, background))
+    x = 0
+    for sign in text:
+        if sign != " ":
+            image.paste(_word(sign, size, fill, background, palette), (x, 0))
+        x += _width(sign, size) - 1
+    return image
+
+
+def _time_width(text: str, size: int) -> int:
+    if not set(text) <= TIME_SIGNS:
+        return _width(text, size)
+    return sum(_width(sign, size) - 1 for sign in text) + 1
+
+
+def _width(text: str, size: int) -> int:
+    """How wide `text` is drawn at this size (kept: the strip is laid out before it is drawn)."""
+    key = (active().locale, text, size)
+    found = _widths.get(key)
+    if found is None:
+        found = _widths[key] = max(1, round(fonts.plain(size).getlength(text)) + 1)
+        while len(_widths) > KEPT:
+            _widths.popitem(last=False)
+    return found
