@@ -149,7 +149,12 @@ async def run_tournament(service: Any, who: Invoker, name: str, options: Mapping
     from bot.commands.front_end import front_end
     from bot.commands.group import names_of
 
-    command = (tournament_commands((game,), implied=True) if game else tournament_commands(slugs)).get(name)
+    if game:
+        from bot.commands.group import tournament_for
+
+        command = tournament_for(game).get(name) or tournament_commands((game,), implied=True).get(name)
+    else:
+        command = tournament_commands(slugs).get(name)
     if command is None:
         raise ServiceError(M("there is no /tournament {name}", name=name[:30]))
     values = checked(command, options)

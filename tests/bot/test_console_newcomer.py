@@ -207,3 +207,9 @@ def test_ctrl_d_ends_the_line_before_leaving(tmp_path) -> None:
     finally:
         process.kill()
         os.close(fd)
+
+
+async def test_a_missing_option_of_a_group_names_the_whole_command(service, tmp_path) -> None:
+    out = await session(service, tmp_path, ["/tournament list", "/pikemen tournament new"])
+    assert any(line.startswith("✗ /tournament list needs the game option, one of: ") for line in out)
+    assert any(line.startswith("✗ /pikemen tournament new needs the format option, one of: ") for line in out)
