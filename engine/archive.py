@@ -11,7 +11,9 @@ So a count is always exact, a false positive costs one look-up and never a false
 the engine does no I/O.
 
 An archive is a value once made (its keys never change: plies below `size` cannot be taken
-back); `learn` only memoises facts about it.
+back); `learn` only memoises facts about it. The memo is keyed by (size, key) and shared by the
+archives one line derives (and, through `share`, by every state of a match the host rebuilds):
+a count among a match's first `size` positions is one fact however often the line branches.
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ class ArchiveLookup(Exception):
 
 
 class Archive:
-    __slots__ = ("bits", "known", "size")
+    __slots__ = ("bits", "guess", "known", "size")
 
     BITS = 1 << 17  # 16 KiB: about 5 % false positives at 20,000 keys, each costing one look-up
     HASHES = 3
@@ -44,7 +46,15 @@ class Archive:
         self.bits = bytearray(bits) if bits is not None else bytearray(self.BITS // 8)
         if len(self.bits) * 8 != self.BITS:
             raise ValueError("an archive filter of another size")
-        self.known: dict[int, int] = {}
+        self.known: dict[tuple[int, int], int] = {}  # (size, key): count, the host's answers
+        self.guess = False  # a copy for searches: an unknown count is taken as 0, never asked
+
+    def guessing(self) -> Archive:
+        """A copy that never raises ArchiveLookup (a search's estimate, never a ruling)."""
+        copy = Archive(self.size, self.bits)
+        copy.known = dict(self.known)
+        copy.guess = True
+        return copy
 
     def added(self, keys: Iterable[int]) -> Archive:
         """A new archive: this one's keys, then `keys` (the positions that follow)."""
@@ -54,6 +64,10 @@ class Archive:
             new.size += 1
             for spot in _spots(key):
                 bits[spot >> 3] |= 1 << (spot & 7)
+        new.guess = self.guess
+        new.known = self.known  # shared; answers about smaller archives are dropped (asked again if needed)
+        for old in [k for k in self.known if k[0] < new.size]:
+            del self.known[old]
         return new
 
     def may_hold(self, key: int) -> bool:
@@ -64,14 +78,21 @@ class Archive:
         """How often `key` occurs among the archived keys; ArchiveLookup if only the host knows."""
         if not self.size or not self.may_hold(key):
             return 0
-        found = self.known.get(key)
+        found = self.known.get((self.size, key))
         if found is None:
+            if self.guess:
+                return 0
             raise ArchiveLookup(self, key)
         return found
 
     def learn(self, key: int, count: int) -> None:
         """The host's answer: `key` occurs `count` times among the first `size` positions."""
-        self.known[key] = count
+        self.known[(self.size, key)] = count
+
+    def share(self, memo: dict[tuple[int, int], int]) -> None:
+        """Keep answers in `memo` from now on (the host's, for one match), with those known so far."""
+        memo.update(self.known)
+        self.known = memo
 
     def pack(self) -> str:
         return base64.b64encode(bytes(self.bits)).decode("ascii")

@@ -132,9 +132,11 @@ class History:
         """A history holding the first `length` entries and then `key`."""
         with _EXTEND_LOCK:
             if self.base + len(self.keys) == length:
-                if self.parent is not None or len(self.keys) < self.SETTLE:
+                if len(self.keys) < self.SETTLE:
                     self.keys.append(key)
                     return self
+                if self.parent is not None:  # a branch grown long: a root of its own, settled (and archived)
+                    return History.of(array("q", [*self.prefix(length), key]), None, self.root().archive)
                 # A new root (this one stays as it is for the states holding it).
                 archive = self.archive
                 if archive is not None and len(self.settled) + len(self.keys) >= self.KEEP:

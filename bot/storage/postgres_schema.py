@@ -176,6 +176,22 @@ POSTGRES_MIGRATIONS: list[tuple[int, list[str]]] = [
             "ALTER TABLE outbox ADD COLUMN kind TEXT NOT NULL DEFAULT ''",
         ],
     ),
+    (
+        11,
+        [
+            # Every position's repetition key by ply, for very long matches (see migrations.py).
+            """
+            CREATE TABLE repetition_keys (
+                match_id BIGINT NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+                ply INTEGER NOT NULL,
+                key BIGINT NOT NULL,
+                PRIMARY KEY (match_id, ply)
+            )
+            """,
+            "ALTER TABLE matches ADD COLUMN archives_keys BOOLEAN NOT NULL DEFAULT TRUE",
+            "UPDATE matches SET archives_keys = FALSE",
+        ],
+    ),
 ]
 
 FIRST_VERSION = POSTGRES_MIGRATIONS[0][0]

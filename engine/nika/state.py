@@ -146,6 +146,14 @@ class GameState:
         history = History.of(self.history.prefix(self.length), None, Archive())
         return replace(self, history=history)
 
+    def detached(self) -> GameState:
+        """This state for a search: archived keys it has no count for count as absent."""
+        assert self.history is not None
+        archive = self.history.root().archive
+        if archive is None:
+            return self
+        return replace(self, history=History.of(self.history.prefix(self.length), None, archive.guessing()))
+
     @property
     def newest_key(self) -> tuple[int, int]:
         """(ply, repetition key) of this position: ply 0 is the line's first position."""
