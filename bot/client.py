@@ -65,6 +65,7 @@ class BoardGameBot(commands.Bot):
         self.game_cogs: dict[str, GameCog] = {}
         self.timers: TimerDispatcher | None = None
         self.in_flight = InFlight()
+        self.warming: asyncio.Task[None] | None = None
         if settings.api_base:
             # Only for tests: every REST call (callbacks and webhooks too) is built on Route.BASE.
             discord.http.Route.BASE = settings.api_base.rstrip("/")
@@ -84,16 +85,21 @@ class BoardGameBot(commands.Bot):
             cog = GameCog(self, self.service, slug)
             await self.add_cog(cog)
             self.game_cogs[slug] = cog
+        from bot.cogs.tournament import JoinButton, TournamentCog
+
+        await self.add_cog(TournamentCog(self, self.service, tuple(self.game_cogs)))
         # Buttons and menus under any board ever posted, recognised by their custom ids.
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, JoinButton)
         await self.tree.set_translator(CommandTranslator())
         self.timers = TimerDispatcher(self.service, self.announce, poll_seconds=self.settings.timer_poll_seconds)
         if self.settings.syncs_commands:
             await self.sync_commands_if_changed()
         from render import warm_up
 
-        # Draw the static boards once now, so the first player does not wait for them.
-        await asyncio.to_thread(warm_up, list(self.game_cogs))
+        # Draw the static boards once, so the first player does not wait for them; in the
+        # background, so connecting to the gateway does not wait for them either (seconds of
+        # CPU on a busy machine).
+        self.warming = asyncio.create_task(asyncio.to_thread(warm_up, list(self.game_cogs)), name="warm-up")
 
     async def command_payload(self, guild: discord.abc.Snowflake | None) -> list[dict[str, Any]]:
         """What a sync sends Discord: every command with its names and descriptions in each

@@ -5,8 +5,8 @@ with `as @alice`. Boards are written as PNG files;
 everything the bot would post is printed. Computer seats play by themselves, as on Discord.
 
 It speaks one language (`--locale es`): its words, the replies and the boards. Command and
-option names are typed in English, or as the help shows them in that language (`/<game>
-mover desde:c1 hasta:c4`); Tab completes both.
+option names, and the options' choices, are typed in English or as the help shows them in that
+language (`/<game> mover desde:c1 hasta:c4`, `/<game> unirse máquina:fácil`); Tab completes names.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import logging
 import re
 import threading
 import unicodedata
@@ -23,15 +24,17 @@ from pathlib import Path
 from bot.clock import Clock, SystemClock
 from bot.commands.dispatch import CommandSpec, Invoker, commands_for, dispatch, parse_options
 from bot.commands.group import refuse_unknown
+from bot.commands.tournament import GROUP, run_tournament, tournament_commands
 from bot.dispatcher import TimerDispatcher
 from bot.errors import ConfirmFirst, ServiceError
 from bot.i18n import speaking
 from bot.replies import Notice, Reply
 from bot.service import MatchService
 from bot.storage import bot_state
+from bot.storage.events import EventRow, TableRow
 from bot.texts import command as command_name
 from bot.texts import option as option_name
-from engine.i18n import M, Message
+from engine.i18n import M, Message, T, choice_name
 from engine.registry import installed_slugs
 from render.words import catalog, playing
 
@@ -43,6 +46,8 @@ _LINK = re.compile(r":? ?https://discord\.com/channels/\S+")
 NAME_KEY = "console-name:"
 TEXT_OPTIONS = frozenset({"from", "action"})  # values that may hold `word:` themselves
 
+log = logging.getLogger(__name__)
+
 
 def example(games: Sequence[str]) -> str:
     """How to open a match of the first hosted game, in its own words: `/<game> new <seat>:<choice>`."""
@@ -50,7 +55,8 @@ def example(games: Sequence[str]) -> str:
         return f"/<game> {command_name('new')}"
     first = games[0]
     seat = commands_for(first)["new"].options[0]
-    value = seat.choices[0].value if seat.choices else "…"
+    with playing(first):  # the value as the reader types it: `ciudad:atenas`
+        value = str(choice_name(seat.choices[0].value)) if seat.choices else "…"
     return f"/{first} {command_name('new')} {option_name(seat.name)}:{value}"
 
 
@@ -179,6 +185,7 @@ class Console:
         self.names: dict[int, str] = {}
         self.ids: dict[str, int] = {}
         self._written: set[Path] = set()
+        service.events.thread_maker = self._event_channel
 
     async def load_names(self) -> None:
         """Names typed in earlier sessions, so mentions read @bob after a restart too."""
@@ -206,12 +213,14 @@ class Console:
 
     def show(self, text: str) -> str:
         text = _LINK.sub("", text)
-        text = _CHANNEL.sub(lambda m: f"channel {m.group(1)}", text)
+        text = _CHANNEL.sub(lambda m: str(M("channel {number}", number=m.group(1))), text)  # `canal 3` in Spanish
         return _MENTION.sub(lambda m: "@" + self.names.get(int(m.group(1)), m.group(1)), text)
 
     async def handle(self, line: str) -> bool:
         """Run one line; returns False when the console should stop. No input ends it otherwise."""
-        with speaking(self.locale):
+        typed = line.strip().removeprefix("/").split(maxsplit=1)
+        game = typed[0].lower() if typed and typed[0].lower() in self.games else None
+        with speaking(self.locale, game):  # a game's refusals in its own words, as on Discord
             return await self._handle(line)
 
     async def _handle(self, line: str) -> bool:
@@ -231,7 +240,7 @@ class Console:
                 await self.remember(name)
                 self.user = name
                 self.say(M("now acting as @{name}", name=self.user))
-            elif word == "channel":
+            elif word in ("channel", _plain(str(T("channel", "console")))):  # `canal 2` as the reader reads it
                 number = line.split()[1] if len(line.split()) > 1 else ""
                 if not (number.isascii() and number.isdigit() and len(number) < 12):
                     raise ServiceError(M("channel takes a number, like channel 2"))
@@ -248,6 +257,7 @@ class Console:
         except ServiceError as error:
             self.out(f"✗ {self.show(str(error))}")
         except Exception as error:  # one bad line must never end the console
+            log.exception("console line failed", extra={"line": line[:200]})
             self.say(M("✗ something went wrong on my side ({error}); the match is unchanged",
                        error=type(error).__name__))  # fmt: skip
         return True
@@ -255,7 +265,34 @@ class Console:
     def say(self, message: Message) -> None:
         self.out(str(message))
 
+    async def _event_channel(self, event: EventRow, table: TableRow) -> int:
+        """The console has no threads: an event's game gets a channel number of its own."""
+        channel = int(f"{event.id}{table.round:02}{table.board:03}{table.game}")
+        self.say(M("  [round {round}, board {board} of event #{id}: channel {channel}]", round=table.round,
+                   board=table.board, id=event.id, channel=channel))  # fmt: skip
+        return channel
+
+    async def tournament(self, line: str) -> None:
+        """`/tournament <new|join|…> game:<slug> …`, as on Discord (bot/commands/tournament.py)."""
+        body = line.strip().removeprefix("/").strip().partition(" ")[2]
+        name, _, rest = body.strip().partition(" ")
+        spec = tournament_commands(self.games).get(name.lower())
+        if spec is None:
+            raise ServiceError(M("there is no /tournament {name}", name=name[:30]))
+        found = list(_OPTION.finditer(rest))
+        ends = [m.start() for m in found[1:]] + [len(rest)]
+        pairs = [(m.group(1).lower(), rest[m.end() : end].strip()) for m, end in zip(found, ends, strict=True)]
+        options = parse_options(spec, pairs, users=self.ids)
+        user = await self.remember(self.user)
+        who = Invoker(CONSOLE_GUILD, self.channel, user, can_manage=self.can_manage, rate_limited=False, console=True,
+                      locale=self.locale, display_name=self.user)  # fmt: skip
+        reply = await run_tournament(self.service, who, spec.name, options, self.games)
+        self.print_reply(reply)
+
     async def command(self, line: str) -> None:
+        if line.strip().removeprefix("/").lower().startswith(GROUP + " "):
+            await self.tournament(line)
+            return
         game, name, pairs = parse_command(line, self.locale, self.games)
         command = commands_for(game).get(name)
         if command is None:
@@ -303,9 +340,11 @@ class Console:
         return candidate
 
     async def announce(self, notice: Notice, nonce: str) -> int | None:
-        """What timers post (a computer's move, a reminder, an expired turn), printed."""
-        self.out(f"[#{notice.channel_id}] " + self.show(notice.reply.text))
-        self.print_reply_files(notice.reply)
+        """What timers post (a computer's move, a reminder, an expired turn), printed in the
+        console's language (the timer task runs outside any command's)."""
+        with speaking(self.locale):
+            self.out(f"[#{notice.channel_id}] " + self.show(notice.reply.text))
+            self.print_reply_files(notice.reply)
         return None
 
     def print_reply_files(self, reply: Reply) -> None:

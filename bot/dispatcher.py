@@ -83,6 +83,13 @@ class TimerDispatcher:
             raise
         except Exception:
             log.exception("could not look for what the previous run left unposted")
+        try:
+            # Events whose last result was stored just before a restart get their next round now.
+            await self.service.events.resume()
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("could not resume the running events")
         while True:
             # Cleared before reading, so a poke that lands while we read is not lost.
             self._wake.clear()
@@ -93,9 +100,12 @@ class TimerDispatcher:
                 if timer is not None and timer.due <= self.clock.now():
                     await self._fire(timer)
                     continue
+                if await self.service.events.fire_deadlines():  # events whose sign-up closed
+                    continue
+                signup_at = await self.service.events.next_deadline()
                 notice_at = await self.service.next_notice_at()
                 poll = self.clock.now() + self.poll_seconds if self.poll_seconds else None
-                candidates = [t for t in (timer.due if timer else None, notice_at, poll) if t is not None]
+                candidates = [t for t in (timer.due if timer else None, notice_at, poll, signup_at) if t is not None]
                 await self._sleep_until(min(candidates) if candidates else None)
             except asyncio.CancelledError:
                 raise

@@ -53,6 +53,12 @@ TABLES = (
     Table("guild_settings", ("guild_id",), "server settings"),
     Table("user_settings", ("user_id",), "player settings"),
     Table("bot_state", ("key",), "bot facts"),
+    # Tournaments (migration 15): an event before its entrants, rounds, byes and games.
+    Table("events", ("id",), "events"),
+    Table("entrants", ("event_id", "user_id"), "entrants"),
+    Table("event_rounds", ("event_id", "number"), "event rounds"),
+    Table("event_byes", ("event_id", "round", "user_id"), "event byes"),
+    Table("event_tables", ("event_id", "round", "board", "game"), "event games"),
 )
 # Facts such as a command-tree hash may already be in a target the bot started on; the
 # target's own value is kept, and such a database still counts as empty.

@@ -1,5 +1,5 @@
 """Which matches count for the standings: the host's guard against rating farming, the same
-whatever rating system turns results into numbers (bot/standings.py).
+whatever rating system turns results into numbers (bot/ratings, OpenSkill).
 
 A member with a second account could otherwise feed one account wins: open a match, resign at
 once, again and again. Two rules stop that (docs/ratings.md says why these):

@@ -34,6 +34,7 @@ class Reply:
     # The outbox notices that post this reply if the front end cannot (see Play's backups): the
     # front end reports its post (MatchService.posted), which deletes them.
     notice_ids: tuple[int, ...] = ()
+    event_id: int | None = None  # a tournament's announcement: the Join button under it names the event
 
     @property
     def notice_id(self) -> int | None:

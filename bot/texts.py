@@ -18,7 +18,7 @@ from bot.match.state import Party
 from bot.storage import MatchRow
 from engine.i18n import M, P, T, Term, Text, active
 
-# The computer's levels as players read them (the values typed stay English).
+# The computer's levels as players read them (typed as `fácil` too: engine.i18n.choice_name).
 LEVELS: dict[str, Term] = {"easy": T("easy", "level"), "normal": T("normal", "level"), "hard": T("hard", "level")}
 
 

@@ -95,6 +95,7 @@ def from_data(slug: str) -> Found:
             yield (None, command_option.description), None
             for choice in command_option.choices:
                 yield (None, choice.label), None
+                yield from _choice_name(choice.value)
     for players in game.player_counts:
         for seat in game.seats(players):
             yield ("term", seat.title), None
@@ -104,6 +105,13 @@ def from_data(slug: str) -> Found:
         yield (None, option.description), None
         for choice in option.choices:
             yield (None, choice.label), None
+            yield from _choice_name(choice.value)
+
+
+def _choice_name(value: str) -> Found:
+    """A choice's name as a reader types it (`engine.i18n.choice_name`); numbers need none."""
+    if not value.isdigit():
+        yield ("choice", value), None
 
 
 def _collected(found: Iterable[tuple[Key, str | None]]) -> dict[Key, str | None]:
@@ -114,9 +122,32 @@ def _collected(found: Iterable[tuple[Key, str | None]]) -> dict[Key, str | None]
     return messages
 
 
+def tournament_surface() -> Found:
+    """The `/tournament` group's words (bot/commands/tournament.py), but for the games' own options."""
+    from bot.commands.tournament import GROUP, tournament_commands
+    from engine.registry import games
+
+    theirs = {option.name for game in games() for option in game.options}
+    yield ("command", GROUP), None
+    yield (None, "Events for every game: round robin, Swiss, knockout, pods"), None
+    for spec in tournament_commands().values():
+        yield ("command", spec.name), None
+        yield (None, spec.description), None
+        for command_option in spec.options:
+            if command_option.name in theirs or command_option.name == "game":
+                continue
+            yield ("option", command_option.name), None
+            yield (None, command_option.description), None
+            for choice in command_option.choices:
+                yield (None, choice.label), None
+    yield ("option", "game"), None
+    yield (None, "The game"), None
+
+
 def host_messages() -> dict[Key, str | None]:
     """What the host itself says, in any game."""
-    return _collected(from_code([ROOT / package for package in HOST_PACKAGES], skip=game_paths()))
+    code = from_code([ROOT / package for package in HOST_PACKAGES], skip=game_paths())
+    return _collected([*code, *tournament_surface()])
 
 
 def game_messages(slug: str) -> dict[Key, str | None]:

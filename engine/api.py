@@ -25,7 +25,7 @@ from enum import Enum
 from typing import Any, Generic, Protocol, TypeVar
 
 from engine.errors import IllegalAction, NotationError
-from engine.i18n import M, Term, Text
+from engine.i18n import M, Term, Text, choices_shown, chosen
 
 
 class ActionLike(Protocol):
@@ -73,13 +73,22 @@ class MatchOption:
     description: str
     choices: tuple[Choice, ...]
     default: str
+    # Any whole number in this range is accepted too: the choices are then only the ones offered
+    # (a game may narrow the range by the player count, `Game.check_options`).
+    numbers: tuple[int, int] | None = None
 
     def parse(self, text: str) -> str:
-        value = text.strip().lower()
-        for choice in self.choices:
-            if value in (choice.value.lower(), choice.label.lower()):
-                return choice.value
-        allowed = ", ".join(c.value for c in self.choices)
+        found = chosen([c.value for c in self.choices], text, [c.label for c in self.choices])
+        if found is not None:
+            return found
+        allowed = choices_shown(c.value for c in self.choices)
+        if self.numbers is not None:
+            low, high = self.numbers
+            typed = text.strip()
+            if typed.isascii() and typed.isdigit() and len(typed) <= 6 and low <= int(typed) <= high:
+                return str(int(typed))
+            raise NotationError(M("{option} is a whole number from {low} to {high}, e.g. {allowed}",
+                                  option=Term(self.name, "option"), low=low, high=high, allowed=allowed))  # fmt: skip
         raise NotationError(M("{option} is one of {allowed}", option=Term(self.name, "option"), allowed=allowed))
 
 
@@ -218,6 +227,9 @@ class Game(ABC, Generic[S, A, E]):
     def seat_sets_differ(self) -> bool:
         """True when the player count decides the seats (2 or 4 colours), so `new` asks for it."""
         return len({self.seats(n) for n in self.player_counts}) > 1
+
+    def check_options(self, players: int, options: Mapping[str, str]) -> None:
+        """Refuse (NotationError) parsed options that this many players cannot have; by default all may."""
 
     def option_defaults(self, given: Mapping[str, str] | None = None) -> dict[str, str]:
         """Every option, with `given` values checked and the rest at their defaults."""

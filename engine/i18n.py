@@ -20,7 +20,8 @@ from __future__ import annotations
 import contextlib
 import functools
 import string
-from collections.abc import Iterator, Mapping
+import unicodedata
+from collections.abc import Iterable, Iterator, Mapping
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -170,6 +171,41 @@ def P(singular: str, plural: str, /, count: int, *, context: str | None = None, 
 
 def T(text: str, /, context: str = "term") -> Term:
     return Term(text, context)
+
+
+def choice_name(value: str) -> Term:
+    """What a reader types and reads for a choice's value (`random` is `azar` in Spanish): the
+    value itself stays language-neutral, in storage, custom ids and records."""
+    return Term(value, "choice")
+
+
+def plain(word: str) -> str:
+    """Lower case without accents, so `fácil` may be typed `facil`."""
+    return "".join(c for c in unicodedata.normalize("NFD", word.strip().lower()) if not unicodedata.combining(c))
+
+
+def chosen(values: Iterable[str], typed: str, *labels: Iterable[str]) -> str | None:
+    """The value that `typed` names: a value itself, or its name in the active language (with or
+    without accents); `labels`, if given, are further names of each value in turn (its English label)."""
+    values = list(values)
+    key = plain(typed)
+    for value in values:  # the neutral value first: it never means another choice
+        if key == plain(value):
+            return value
+    catalog = active()
+    for value in values:
+        if key == plain(choice_name(value).render(catalog)):
+            return value
+    for names in labels:
+        for value, label in zip(values, names, strict=True):
+            if key in (plain(label), plain(catalog.gettext(label))):
+                return value
+    return None
+
+
+def choices_shown(values: Iterable[str], separator: str = ", ") -> str:
+    """Choices as the reader types them, in the active language."""
+    return separator.join(choice_name(value).render() for value in values)
 
 
 def placeholders(template: str) -> set[str]:

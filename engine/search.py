@@ -356,6 +356,8 @@ def accepts_draw(game: AnyGame, state: Any, seat: str) -> bool:
     worse (by the game's DRAW_MARGIN) or lost by force."""
     if game.outcome(state) is not None:
         return False
+    if game.setup_pending(state):  # nothing on the board to judge yet: play it out
+        return False
     side = _seat_sides(game, state)[seat]
     return position_value(game, state, side) < -evaluator_for(game).draw_margin
 

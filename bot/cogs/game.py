@@ -9,6 +9,7 @@ import asyncio
 import inspect
 import logging
 from collections.abc import Callable, Coroutine, Mapping
+from dataclasses import replace
 from typing import Any, Literal
 
 import discord
@@ -45,6 +46,7 @@ def invoker(interaction: discord.Interaction, *, channel_id: int | None = None,
         can_manage=interaction.permissions.manage_channels,
         locale=_locale(interaction),
         parent_channel_id=parent,
+        display_name=getattr(interaction.user, "display_name", "") or "",
     )
 
 
@@ -170,23 +172,25 @@ class GameCog(commands.Cog):
 
     async def _run(self, interaction: discord.Interaction, spec: CommandSpec, options: Mapping[str, Any]) -> None:
         typed = dict(options)
+        named: list[tuple[int, str]] = []
         for option in spec.options:
             value = typed.get(option.name)
             if isinstance(value, discord.abc.User):
                 typed[option.name] = value.id
+                named.append((value.id, value.display_name))
             elif isinstance(value, discord.Attachment):
                 if value.size > RECORD_BYTES_MAX:
                     await refuse(interaction, str(M("that file is too large to be a game record")))
                     return
                 typed[option.name] = (await value.read()).decode("utf-8", errors="replace")
-        who = invoker(interaction)
+        who = replace(invoker(interaction), names=tuple(named))
         thread: discord.Thread | None = None
         if spec.name == "new" and typed.pop("thread", None):
             thread = await self._open_thread(interaction)
             if thread is None:
                 return
             who = invoker(interaction, channel_id=thread.id, parent=interaction.channel_id)
-        task = asyncio.ensure_future(dispatch(self.service, who, self.game, spec.name, typed))
+        task = asyncio.ensure_future(self._dispatch(who, spec, typed))
         done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER_SECONDS)
         deferred = not done
         if deferred:
@@ -212,7 +216,13 @@ class GameCog(commands.Cog):
         elif spec.private:
             await post_reply(interaction, self.service, reply, ephemeral=True)
         else:
-            await post_reply(interaction, self.service, reply)
+            await self._post(interaction, reply)
+
+    async def _post(self, interaction: discord.Interaction, reply: Reply) -> None:
+        await post_reply(interaction, self.service, reply)
+
+    async def _dispatch(self, who: Invoker, spec: CommandSpec, typed: dict[str, Any]) -> Reply:
+        return await dispatch(self.service, who, self.game, spec.name, typed)
 
     async def _open_thread(self, interaction: discord.Interaction) -> discord.Thread | None:
         channel = interaction.channel

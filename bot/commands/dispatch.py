@@ -16,6 +16,7 @@ from bot.errors import NoMatch
 from bot.replies import Reply
 from bot.service import MatchService
 from engine.api import Step
+from engine.i18n import M, choice_name
 from engine.registry import get_game
 from render.words import playing
 
@@ -30,7 +31,8 @@ async def dispatch(service: MatchService, who: Invoker, game: str, name: str, op
     command = commands_for(game).get(name)
     if command is None:
         raise refuse_unknown(game, name)
-    values = checked(command, options)
+    with playing(game):  # choices are typed and refused in the game's own words (`ciudad:atenas`)
+        values = checked(command, options)
     if command.cooldown and who.rate_limited:
         service.cooldowns.take(who.user_id, game, name)
     try:
@@ -66,6 +68,9 @@ async def autocomplete(
     if command is None:
         return []
     typed = str(options.get(focused) or "")
+    offered = next((o for o in get_game(game).options if o.name == focused), None)
+    if name == "new" and offered is not None:  # a match option: its choices, as the reader names them
+        return menus.matching([Step(str(choice_name(c.value)), str(M(c.label))) for c in offered.choices], typed)
     if name == "setup":
         return await _setup_suggestions(service, who, typed)
     legal = await service.legal_actions(who.channel_id, who.user_id)

@@ -57,6 +57,8 @@ class Invoker:
     parent_channel_id: int | None = None  # the channel a thread belongs to, when in a thread
     rate_limited: bool = True  # expensive reads are rate-limited (not in the local console)
     console: bool = False  # typed in the local console, not on Discord (help words differ)
+    display_name: str = ""  # the member's name as the server shows it (an event's standings picture)
+    names: tuple[tuple[int, str], ...] = ()  # the members named in the command's options, as the server shows them
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,7 @@ from typing import Any
 
 from bot.commands.spec import CommandOption, CommandSpec, OptionKind
 from bot.errors import ServiceError
-from engine.i18n import M, Message, Term
+from engine.i18n import M, Message, Term, choices_shown, chosen
 
 TEXT_MAX = 6000  # longer than any position; a game record comes as a file
 NUMBER_MAX_DIGITS = 12
@@ -23,8 +23,9 @@ _ASCII_NUMBER = re.compile(rf"[+-]?(?:[0-9]{{1,{NUMBER_MAX_DIGITS}}}(?:\.[0-9]{{
 _MENTION = re.compile(r"<@!?([0-9]{1,20})>")
 SNOWFLAKE_MAX = 2**63 - 1  # Discord's ids are 64-bit signed; SQLite's integers too
 RECORD_BYTES_MAX = 1_000_000
-_TRUE = frozenset({"true", "yes", "on", "1", "y"})
-_FALSE = frozenset({"false", "no", "off", "0", "n"})
+# English, and Spanish as a Spanish speaker types them (accents optional: `sí`, `si`).
+_TRUE = frozenset({"true", "yes", "on", "1", "y", "sí", "si", "verdadero", "s"})
+_FALSE = frozenset({"false", "no", "off", "0", "n", "falso"})
 
 
 def _shown(text: str, limit: int = 24) -> str:
@@ -90,12 +91,12 @@ def read_record_file(path_text: str) -> str:
     return data.decode("utf-8", errors="replace")
 
 
-def _missing(command: CommandSpec, option: CommandOption) -> Message:
+def missing(command: CommandSpec, option: CommandOption) -> Message:
     """A required option left out, with what to write (a newcomer at the console has no form):
     its choices, or else what Discord shows under it."""
     where: dict[str, Any] = {"game": command.game, "command": Term(command.name, "command"), "option": _named(option)}
     if option.choices:
-        allowed = ", ".join(c.value for c in option.choices)
+        allowed = choices_shown(c.value for c in option.choices)
         return M("/{game} {command} needs the {option} option, one of: {allowed}", allowed=allowed, **where)
     if option.description:
         return M("/{game} {command} needs the {option} option: {description}", description=M(option.description),
@@ -109,7 +110,7 @@ def checked(command: CommandSpec, values: Mapping[str, Any]) -> dict[str, Any]:
     for option in command.options:
         if option.name not in values or values[option.name] is None:
             if option.required:
-                raise ServiceError(_missing(command, option))
+                raise ServiceError(missing(command, option))
             continue
         value = values[option.name]
         _check_type(option, value)
@@ -126,7 +127,7 @@ def checked(command: CommandSpec, values: Mapping[str, Any]) -> dict[str, Any]:
             if option.choices:
                 match = _choice(option, value)
                 if match is None:
-                    allowed = ", ".join(c.value for c in option.choices)
+                    allowed = choices_shown(c.value for c in option.choices)
                     raise ServiceError(M("{value} is not a choice for {name}: use {allowed}", value=_shown(value),
                                          name=_named(option), allowed=allowed))  # fmt: skip
                 value = match
@@ -166,18 +167,15 @@ def _number(option: CommandOption, value: Any) -> int | float:
     if isinstance(value, int) and abs(value) >= 2**63:  # no store or clock takes more
         raise ServiceError(M("{name} is far too large", name=name))
     if option.choices and str(value) not in {c.value for c in option.choices}:
-        allowed = ", ".join(c.value for c in option.choices)
+        allowed = choices_shown(c.value for c in option.choices)
         raise ServiceError(M("{name} is one of {allowed}", name=name, allowed=allowed))
     number: int | float = value  # checked above: an int, or a finite float
     return number
 
 
 def _choice(option: CommandOption, value: str) -> str | None:
-    cleaned = value.strip().lower()
-    for choice in option.choices:
-        if cleaned in (choice.value.lower(), choice.label.lower()):
-            return choice.value
-    return None
+    """The choice typed: its value, its name in the reader's language (`rojo`), or its label."""
+    return chosen([c.value for c in option.choices], value, [c.label for c in option.choices])
 
 
 def parse_options(
@@ -185,7 +183,7 @@ def parse_options(
 ) -> dict[str, Any]:
     """name:value pairs as typed in the console: unknown and repeated options are refused
     with the command's real options."""
-    known = ", ".join(o.name for o in command.options)
+    known = ", ".join(Term(o.name, "option").render() for o in command.options)  # as the reader's client names them
     values: dict[str, Any] = {}
     for name, text in pairs:
         option = command.option(name)

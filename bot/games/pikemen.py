@@ -40,7 +40,7 @@ Or press **Play** under the latest board: it walks you through your legal moves.
 
 RULES = M("""\
 **Pikemen in one minute**
-**Goal:** capture pieces worth the target in points (12, or 15 or 20 if the match says so): small 1, medium 2, large 3. First there wins.
+**Goal:** capture pieces worth the target in points (12, or more if the match says so: 15, 20, up to 30, 48 or 54 with 2, 3 or 4 players): small 1, medium 2, large 3. First there wins.
 **Pieces** lie **flat**, pointing one of eight ways (ready to attack), or stand **upright** (on guard). All start upright, so your first moves are turns.
 **Each turn, one move:**
 • **Charge:** a flat piece moves any number of empty squares the way it points — no jumping. It may stop on the first piece in its path and capture it if that piece is an enemy lying flat (any size), or standing upright and strictly **smaller** than the charger. A large upright piece can never be taken. After the charge it may turn to any orientation, or keep pointing the way it went.

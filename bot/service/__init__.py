@@ -26,10 +26,12 @@ from bot.clock import Clock, SystemClock
 from bot.errors import NoMatch, ServiceError
 from bot.i18n import LocaleMemory, speaking
 from bot.match import Entry, EntryKind, MatchState
+from bot.ratings import PlayerRating
 from bot.replies import Image, Notice, Reply
 from bot.service.book import MatchBook, Renderer, default_renderer
 from bot.service.computer import ComputerPlayers
 from bot.service.cooldowns import Cooldowns
+from bot.service.events import EventDesk
 from bot.service.heavy import HeavyReads
 from bot.service.lobby import LEVELS, Lobby
 from bot.service.notices import notice_from_json
@@ -38,7 +40,6 @@ from bot.service.play import Play, recent_actions
 from bot.service.reading import Reading, TurnInfo
 from bot.service.settings import MatchSettings
 from bot.service.timers import TurnTimers
-from bot.standings import Standing
 from bot.storage import Storage, matches, open_storage, outbox, timers
 from bot.storage.outbox import PendingNotice
 from bot.storage.timers import TimerRow
@@ -76,6 +77,14 @@ class MatchService:
         self.computers = computers
         self.cooldowns = Cooldowns()
         self.locales = LocaleMemory()
+        self.events = EventDesk(
+            self.book,
+            resign=lambda channel_id, user_id: self.play.resign(channel_id, user_id, confirmed=True),
+            abort=lambda channel_id, user_id: self.lobby.abort(channel_id, user_id, can_manage=True),
+            ratings=self._shown_ratings,
+        )
+        self.book.on_finish = self.events.record_result
+        self.book.after_finish = self.events.after_result
         if computers is not None:
             self.timers.computer_move = computers.move
 
@@ -249,11 +258,11 @@ class MatchService:
     async def my_turns(self, guild_id: int, user_id: int) -> list[TurnInfo]:
         return await self.reading.my_turns(guild_id, user_id)
 
-    async def standings(self, guild_id: int, game: str) -> list[Standing]:
+    async def standings(self, guild_id: int, game: str) -> list[PlayerRating]:
         return await self.reading.standings(guild_id, game)
 
-    async def stats(self, guild_id: int, user_id: int, game: str) -> Reply:
-        return await self.reading.stats(guild_id, user_id, game)
+    async def stats(self, guild_id: int, user_id: int, game: str, *, name: str | None = None) -> Reply:
+        return await self.reading.stats(guild_id, user_id, game, name=name)
 
     async def leaderboard(self, guild_id: int, user_id: int | None, game: str) -> Reply:
         return await self.reading.leaderboard(guild_id, user_id, game)
@@ -274,6 +283,38 @@ class MatchService:
     async def remember_board_message(self, match_id: int, message_id: int) -> None:
         async with self.storage.transaction() as db:
             await matches.update_match(db, match_id, board_message_id=message_id)
+
+    # --- tournaments (bot/service/events.py) --------------------------------------------------
+    async def _shown_ratings(self, guild_id: int, game: str) -> dict[int, int]:
+        return {p.user_id: p.display for p in await self.reading.standings(guild_id, game)}
+
+    async def tournament_new(self, guild_id: int, channel_id: int, user_id: int, *, game: str, format: str,
+                             **options: Any) -> Reply:  # fmt: skip
+        return await self.events.new_event(guild_id, channel_id, user_id, game=game, format=format, **options)
+
+    async def tournament_join(self, guild_id: int, game: str, user_id: int, event_id: int | None = None, *,
+                              name: str = "") -> Reply:  # fmt: skip
+        return await self.events.join(guild_id, game, user_id, event_id, name=name)
+
+    async def tournament_leave(self, guild_id: int, game: str, user_id: int, event_id: int | None = None) -> Reply:
+        return await self.events.leave(guild_id, game, user_id, event_id)
+
+    async def tournament_start(self, guild_id: int, game: str, user_id: int, event_id: int | None = None, *,
+                               can_manage: bool = False) -> Reply:  # fmt: skip
+        return await self.events.start(guild_id, game, user_id, event_id, can_manage=can_manage)
+
+    async def tournament_cancel(self, guild_id: int, game: str, user_id: int, event_id: int | None = None, *,
+                                can_manage: bool = False) -> Reply:  # fmt: skip
+        return await self.events.cancel(guild_id, game, user_id, event_id, can_manage=can_manage)
+
+    async def tournament_standings(self, guild_id: int, game: str, event_id: int | None = None, *,
+                                   names: dict[int, str] | None = None, viewer: int | None = None, page: int = 1,
+                                   as_text: bool = False) -> Reply:  # fmt: skip
+        return await self.events.standings(guild_id, game, event_id, names or {}, viewer=viewer, page=page,
+                                           as_text=as_text)  # fmt: skip
+
+    async def tournament_list(self, guild_id: int, game: str) -> Reply:
+        return await self.events.list_events(guild_id, game)
 
     # --- settings -----------------------------------------------------------------------
     async def settings(self, guild_id: int, channel_id: int, user_id: int, **changes: Any) -> Reply:

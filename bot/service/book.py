@@ -120,6 +120,10 @@ class MatchBook:
         self.scheduler: Scheduler | None = None
         # Called after a commit that may have added a sooner timer (the dispatcher wakes up).
         self.on_timers_changed: Callable[[], None] | None = None
+        # A match that ends: `on_finish` writes in the finishing transaction (an event's table's
+        # result), `after_finish` runs once it committed (the event's next round).
+        self.on_finish: Callable[[Connection, MatchRow, MatchState, Any], Awaitable[None]] | None = None
+        self.after_finish: Callable[[int], Awaitable[None]] | None = None
         # Boards after actions have a pool of their own: a crowd asking for boards never makes a
         # player's move wait for its picture.
         self._render_pool = ThreadPoolExecutor(render_threads, thread_name_prefix="render")
@@ -374,12 +378,19 @@ class MatchBook:
                     await self.scheduler.reschedule(db, row, state, new, now, activity=activity, current=current)
                 if also is not None:
                     await also(db)
+                if outcome is not None and self.on_finish is not None:
+                    await self.on_finish(db, row, new, outcome)
         except VersionConflict:
             raise BoardChanged(M("the board changed, look again")) from None
         finally:
             self.forget(row.id)
         self.remember(row.id, row.version + 1, new)
         self.timers_changed()
+        if outcome is not None and self.after_finish is not None:
+            try:
+                await self.after_finish(row.id)
+            except Exception:  # the move stands; a running event is paired again at the next start
+                log.exception("event after a result failed", extra={"match": row.id})
 
     async def keep_backup(self, db: Connection, row: MatchRow, reply: Reply) -> int:
         """Store, in the committing transaction, the post a front end is about to make, due a little

@@ -21,7 +21,7 @@ from bot.storage.matches import NewMatch
 from bot.storage.timers import TimerKind
 from engine.api import AnyGame
 from engine.errors import IllegalAction
-from engine.i18n import M, Message, P
+from engine.i18n import M, Message, P, choices_shown, chosen
 from engine.record import GameRecord
 from engine.registry import get_game
 
@@ -43,6 +43,8 @@ def seats_for_choice(state: MatchState, choice: str, rng: random.Random | None =
     word = texts.option(state.rules.seat_word)
     if not cleaned:
         raise ServiceError(M("choose a {seat_word}: {choices}", seat_word=word, choices=choices_text(state)))
+    names = [s.slug for s in table] + [s.slug for s in state.sides if len(s.seats) > 1] + ["random"]
+    cleaned = chosen(names, cleaned) or cleaned  # `azar` as `random`: a seat typed in the reader's language
     for seat in table:
         if cleaned == seat.slug:
             return [seat.slug]
@@ -59,9 +61,26 @@ def seats_for_choice(state: MatchState, choice: str, rng: random.Random | None =
                          choices=choices_text(state)))  # fmt: skip
 
 
+def free_seats(state: MatchState) -> list[str]:
+    """What the computer takes when no seat is named: the first free seat in seat order, or its
+    whole side when that side is free and a member holds a whole side (a team game for two)."""
+    free = [seat.slug for seat in state.table if not _held(state, seat.slug)]
+    if not free:
+        raise NotAllowed(M("every seat is taken"))
+    side = next(s for s in state.sides if free[0] in s.seats)
+    whole_sides = any(
+        len(s.seats) > 1 and state.seats.get(s.seats[0]) is not None
+        and all(state.seats.get(x) == state.seats.get(s.seats[0]) for x in s.seats)
+        for s in state.sides
+    )  # fmt: skip
+    if whole_sides and len(side.seats) > 1 and all(seat in free for seat in side.seats):
+        return list(side.seats)
+    return [free[0]]
+
+
 def choices_text(state: MatchState) -> str:
     names = [s.slug for s in state.table] + [s.slug for s in state.sides if len(s.seats) > 1]
-    return ", ".join(names)
+    return choices_shown(names)  # as the reader types them: `rojo, azul`
 
 
 def _held(state: MatchState, seat: str) -> bool:
@@ -138,6 +157,7 @@ class Lobby:
                                  counts=texts.joined([str(n) for n in rules.player_counts])))  # fmt: skip
         try:
             chosen = rules.option_defaults(options)
+            rules.check_options(players, chosen)
         except IllegalAction as error:
             raise ServiceError(error.args[0] if error.args else str(error)) from None
         seed = secrets.randbelow(2**31) if seed is None else seed
@@ -221,7 +241,8 @@ class Lobby:
         row, state = await self.book.load(channel_id)
         if row.status != "lobby":
             raise NotAllowed(M("this match has already started"))
-        wanted = seats_for_choice(state, seats)
+        no_seat = computer is not None and not seats.strip()  # the computer takes the free seat
+        wanted = free_seats(state) if no_seat else seats_for_choice(state, seats)
         if computer is not None:
             return await self._seat_computer(row, state, user_id, wanted, computer)
         taken = [s for s in wanted if state.seats.get(s) is not None]

@@ -10,10 +10,10 @@ from dataclasses import dataclass, replace
 from itertools import islice
 from typing import TYPE_CHECKING, Any
 
-from bot import standings as elo
-from bot import texts
+from bot import ratings, texts
 from bot.errors import NotAllowed, ServiceError
 from bot.match import MatchState, Played
+from bot.ratings.present import history_chart, shown
 from bot.replies import Image, Reply
 from bot.service.book import MatchBook
 from bot.service.heavy import HeavyReads
@@ -227,25 +227,35 @@ class Reading:
                                   row.board_message_id, row.updated_at, setting_up))  # fmt: skip
         return found
 
-    async def standings(self, guild_id: int, game: str) -> list[elo.Standing]:
+    async def standings(self, guild_id: int, game: str) -> list[ratings.PlayerRating]:
+        """The server's OpenSkill table of a game (docs/tournaments.md, "Ratings"): derived from its
+        finished rated matches, oldest first, every time, so nothing can drift or count twice.
+        Which matches are rated is decided when they end (bot/rating_gate.py)."""
         rules = get_game(game)
         async with self.book.storage.reading() as db:
             matches = await queries.finished_rated_matches(db, guild_id, game)
-        return elo.ranked(elo.standings_of(rules, matches))
+        table = await asyncio.to_thread(lambda: ratings.recompute(ratings.rated_results(rules, matches)))
+        return ratings.ranked(table)
 
-    async def stats(self, guild_id: int, user_id: int, game: str) -> Reply:
+    async def stats(self, guild_id: int, user_id: int, game: str, *, name: str | None = None) -> Reply:
         table = await self.standings(guild_id, game)
         title = get_game(game).title
         for place, standing in enumerate(table, start=1):
             if standing.user_id == user_id:
-                return Reply(str(P(
+                text = str(P(
                     "{who} in {game}: rating **{rating}** (#{place} of {players}) — {wins} won, {losses} lost, "
                     "{draws} drawn in {count} rated match.",
                     "{who} in {game}: rating **{rating}** (#{place} of {players}) — {wins} won, {losses} lost, "
                     "{draws} drawn in {count} rated matches.",
-                    count=standing.games, who=texts.mention(user_id), game=title, rating=f"{standing.rating:.0f}",
+                    count=standing.matches, who=texts.mention(user_id), game=title, rating=shown(standing),
                     place=place, players=len(table), wins=standing.wins, losses=standing.losses, draws=standing.draws,
-                )))  # fmt: skip
+                ))  # fmt: skip
+                chart = history_chart(standing, name or f"#{user_id}", title)
+                from render.tables import rating_chart_image
+
+                drawn = await asyncio.to_thread(rating_chart_image, chart)
+                image = Image(drawn.png, f"rating-{user_id}.png", drawn.alt_text[:1024])
+                return Reply(text, image=image)
         return Reply(str(M("{who} has not finished a rated {game} match on this server yet.",
                            who=texts.mention(user_id), game=title)))  # fmt: skip
 
@@ -255,17 +265,13 @@ class Reading:
         if not table:
             return Reply(str(M("No rated {game} match has finished on this server yet.", game=rules.title)))
 
-        def line(place: int, s: elo.Standing) -> str:
+        def line(place: int, s: ratings.PlayerRating) -> str:
             tally = M("{wins}W {losses}L {draws}D", wins=s.wins, losses=s.losses, draws=s.draws)
-            return f"`{place:>2}.` **{s.rating:.0f}** {texts.mention(s.user_id)} — {tally}"
+            return f"`{place:>2}.` **{shown(s)}** {texts.mention(s.user_id)} — {tally}"
 
         lines = [line(place, s) for place, s in enumerate(table[:size], start=1)]
         mine = next((i for i, s in enumerate(table, start=1) if s.user_id == user_id), None)
         if mine is not None and mine > size:
             lines.append("…\n" + line(mine, table[mine - 1]))
-        teams = any(len(side.seats) > 1 for side in rules.sides(max(rules.player_counts)))
-        if teams:
-            title = M("**{game} leaderboard** (Elo; a team is rated by its players' average)", game=rules.title)
-        else:
-            title = M("**{game} leaderboard** (Elo)", game=rules.title)
+        title = M("**{game} leaderboard** (OpenSkill; ? marks a provisional rating)", game=rules.title)
         return Reply(f"{title}\n" + "\n".join(lines))

@@ -303,6 +303,85 @@ SQLITE_MIGRATIONS: list[tuple[int, list[str]]] = [
             "UPDATE matches SET archives_keys = 0",
         ],
     ),
+    (
+        15,
+        [
+            # Tournaments (docs/tournaments.md): an event, its entrants, and its rounds' games and
+            # byes. `version` is claimed by whoever pairs a round, so a round is paired once.
+            """
+            CREATE TABLE events (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                guild_id INTEGER NOT NULL,
+                channel_id INTEGER NOT NULL,
+                message_id INTEGER,
+                game TEXT NOT NULL,
+                format TEXT NOT NULL,
+                title TEXT NOT NULL,
+                creator_id INTEGER NOT NULL,
+                status TEXT NOT NULL CHECK (status IN ('signup', 'running', 'finished', 'cancelled')),
+                options TEXT NOT NULL DEFAULT '{}',
+                deadline_days INTEGER,
+                rounds INTEGER,
+                double_round INTEGER NOT NULL DEFAULT 0,
+                pod_shape TEXT,
+                knockout_games INTEGER NOT NULL DEFAULT 3,
+                rated INTEGER NOT NULL DEFAULT 1,
+                seed INTEGER NOT NULL,
+                max_entrants INTEGER,
+                players INTEGER NOT NULL DEFAULT 2,
+                signup_deadline REAL,
+                winners TEXT,
+                version INTEGER NOT NULL DEFAULT 0,
+                created_at REAL NOT NULL,
+                updated_at REAL NOT NULL
+            )
+            """,
+            "CREATE INDEX events_by_guild ON events (guild_id, status)",
+            "CREATE INDEX events_by_deadline ON events (signup_deadline) WHERE status = 'signup'",
+            """
+            CREATE TABLE entrants (
+                event_id INTEGER NOT NULL REFERENCES events (id) ON DELETE CASCADE,
+                user_id INTEGER NOT NULL,
+                position INTEGER NOT NULL,
+                name TEXT NOT NULL DEFAULT '',
+                rating REAL,
+                joined_at REAL NOT NULL,
+                withdrawn_after INTEGER,
+                PRIMARY KEY (event_id, user_id)
+            )
+            """,
+            """
+            CREATE TABLE event_rounds (
+                event_id INTEGER NOT NULL REFERENCES events (id) ON DELETE CASCADE,
+                number INTEGER NOT NULL,
+                paired_at REAL NOT NULL,
+                PRIMARY KEY (event_id, number)
+            )
+            """,
+            """
+            CREATE TABLE event_byes (
+                event_id INTEGER NOT NULL REFERENCES events (id) ON DELETE CASCADE,
+                round INTEGER NOT NULL,
+                user_id INTEGER NOT NULL,
+                points TEXT NOT NULL,
+                PRIMARY KEY (event_id, round, user_id)
+            )
+            """,
+            """
+            CREATE TABLE event_tables (
+                event_id INTEGER NOT NULL REFERENCES events (id) ON DELETE CASCADE,
+                round INTEGER NOT NULL,
+                board INTEGER NOT NULL,
+                game INTEGER NOT NULL,
+                sides TEXT NOT NULL,
+                match_id INTEGER UNIQUE REFERENCES matches (id),
+                ranks TEXT,
+                forfeit INTEGER NOT NULL DEFAULT 0,
+                PRIMARY KEY (event_id, round, board, game)
+            )
+            """,
+        ],
+    ),
 ]
 # Migrations that rebuild tables run with foreign keys off (SQLite's documented procedure).
 SQLITE_REBUILDS = frozenset({4, 7})

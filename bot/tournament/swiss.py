@@ -42,15 +42,24 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, TypeAlias
 
-import networkx as nx
-
 from bot.tournament.model import Bye, EntrantId, EventState, Plan, Table, Waiting
 from bot.tournament.records import records
 
 if TYPE_CHECKING:
+    import networkx as nx
+
     Graph: TypeAlias = nx.Graph[int]  # networkx's classes are generic only in their stubs
 else:
-    Graph = nx.Graph
+    Graph = object
+
+
+def _new_graph() -> Graph:
+    # networkx is imported when a Swiss round is first paired: importing it takes most of a second,
+    # which every start of the bot (and of its console) would otherwise pay.
+    import networkx
+
+    graph: Graph = networkx.Graph()
+    return graph
 
 BYE_POINTS = Fraction(1)
 COMPLETE_UP_TO = 40  # entrants; above, a sparse graph is tried first
@@ -278,7 +287,7 @@ def _next_round_pairable(players: Sequence[Player], matching: set[tuple[int, int
             for player, side in ((by_id[first], 0), (by_id[second], 1)):
                 after[player.id] = Player(player.id, player.rank, player.score, player.met, (*player.sides, side),
                                           player.byes)  # fmt: skip
-    graph: Graph = nx.Graph()
+    graph: Graph = _new_graph()
     for i, a in enumerate(players):
         for b in players[i + 1 :]:
             fresh = b.id not in a.met and frozenset((a.id, b.id)) not in played
@@ -290,11 +299,13 @@ def _next_round_pairable(players: Sequence[Player], matching: set[tuple[int, int
 
 
 def _match(graph: Graph) -> set[tuple[int, int]]:
-    return set(nx.max_weight_matching(graph, maxcardinality=True))
+    import networkx
+
+    return set(networkx.max_weight_matching(graph, maxcardinality=True))
 
 
 def _complete_graph(players: Sequence[Player], weights: _Weights) -> Graph:
-    graph: Graph = nx.Graph()
+    graph: Graph = _new_graph()
     for i, a in enumerate(players):
         for b in players[i + 1 :]:
             graph.add_edge(a.id, b.id, weight=weights.game(a, b))
@@ -311,7 +322,7 @@ def _sparse_graph(players: Sequence[Player], weights: _Weights) -> Graph:
     come each player's nearest good opponents down and up the standings and those around the
     ideal half-split partner (good: not met, sides can stay level), and the bye's candidates."""
     order = sorted(players, key=lambda p: p.rank)
-    graph: Graph = nx.Graph()
+    graph: Graph = _new_graph()
 
     def add(a: Player, b: Player) -> None:
         if a.id != b.id and not graph.has_edge(a.id, b.id):

@@ -49,7 +49,8 @@ class Reorient:
 Action = Charge | Reorient
 
 USAGE = M("write a charge like a6-a3 (a6-a3 ne to turn it afterwards) or a turn in place like b7 se")
-# English and Spanish words (canonical output stays the letters).
+# English and Spanish words and letters (`so`, `o`, `no`: suroeste, oeste, noroeste, which mean
+# nothing else here); canonical output stays the English letters.
 _WORDS: dict[str, Orientation] = {}
 for _o, _names in {
     Orientation.N: ("n", "north", "norte", "↑"),
@@ -57,9 +58,9 @@ for _o, _names in {
     Orientation.E: ("e", "east", "este", "→"),
     Orientation.SE: ("se", "southeast", "sureste", "sudeste", "↘"),
     Orientation.S: ("s", "south", "sur", "↓"),
-    Orientation.SW: ("sw", "southwest", "suroeste", "sudoeste", "↙"),
-    Orientation.W: ("w", "west", "oeste", "←"),
-    Orientation.NW: ("nw", "northwest", "noroeste", "↖"),
+    Orientation.SW: ("sw", "so", "southwest", "suroeste", "sudoeste", "↙"),
+    Orientation.W: ("w", "o", "west", "oeste", "←"),
+    Orientation.NW: ("nw", "no", "northwest", "noroeste", "↖"),
     Orientation.U: ("u", "up", "upright", "stand", "standing", "arriba", "depie", "▲"),
 }.items():
     for _name in _names:

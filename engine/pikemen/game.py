@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from engine.api import Choice, Ending, EndingKind, Game, MatchOption, Outcome, Seat, Step, UndoScope
-from engine.errors import IllegalAction
+from engine.errors import IllegalAction, NotationError
 from engine.i18n import Catalog, M, active, using
 from engine.pikemen.actions import Action, Reorient, parse_action
 from engine.pikemen.describe import describe_events
@@ -16,13 +16,14 @@ from engine.pikemen.geometry import SQUARES, Orientation, square_name
 from engine.pikemen.pieces import TABLES, seat_title
 from engine.pikemen.position import TARGETS, Position
 from engine.pikemen.rules import canonical
-from engine.pikemen.setup import start_board
+from engine.pikemen.setup import most_points, start_board
 from engine.pikemen.state import GameState
 from engine.pikemen.words import seat_term
 
 # The option's words are data: the catalogue translates them where commands are built.
 TARGET = MatchOption(
-    "target", "Points needed to win", tuple(Choice(str(t), f"{t} points") for t in TARGETS), str(TARGETS[0])
+    "target", "Points needed to win", tuple(Choice(str(t), f"{t} points") for t in TARGETS), str(TARGETS[0]),
+    numbers=(TARGETS[0], max(most_points(n) for n in TABLES)),
 )
 
 
@@ -76,10 +77,20 @@ class PikemenGame(Game[GameState, Action, Event]):
             raise ValueError(M("Pikemen is for 2, 3 or 4 players, not {players}", players=players))
         return tuple(Seat(slug, seat_title(slug), slug) for slug in TABLES[players])
 
+    def check_options(self, players: int, options: Mapping[str, str]) -> None:
+        most = most_points(players)
+        if int(options.get("target", TARGETS[0])) > most:
+            raise NotationError(M(
+                "with {players} players the target is at most {most} points (every point but your own)",
+                players=players, most=most,
+            ))  # fmt: skip
+
     def new(self, players: int, options: Mapping[str, str], seed: int) -> GameState:
         """The start position; there is no chance in Pikemen, so `seed` changes nothing."""
         self.seats(players)
-        target = int(self.option_defaults(options)["target"])
+        chosen = self.option_defaults(options)
+        self.check_options(players, chosen)
+        target = int(chosen["target"])
         seats = TABLES[players]
         position = Position.build(seats, start_board(players), (0,) * players, (False,) * players, 0, target)
         return GameState.from_position(position)

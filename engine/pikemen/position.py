@@ -26,9 +26,10 @@ from engine.pikemen.pieces import (
     Size,
     code_of,
 )
+from engine.pikemen.setup import most_points
 from engine.pikemen.words import seat_term
 
-TARGETS = (12, 15, 20)
+TARGETS = (12, 15, 20)  # the targets offered; any from the first to `most_points` is allowed
 EXAMPLE = "R0:a8Lu,b7Mse B2:h1Lu,g4Sn R/12/0"
 _SEAT_FIELD = re.compile(r"^([a-z])(\d{1,4})(!?):(.*)$", re.IGNORECASE)
 _PIECE = re.compile(r"^([a-h][1-8])([sml])(ne|nw|se|sw|n|e|s|w|u)$", re.IGNORECASE)
@@ -160,9 +161,10 @@ class Position:
                 M("{letter} is not a seat of this game: the seat to act is one of {letters}", letter=letter,
                   letters=", ".join(letters))
             )  # fmt: skip
-        if int(target) not in TARGETS:
-            raise NotationError(M("the target is {first}, {second} or {third} points", first=TARGETS[0],
-                                  second=TARGETS[1], third=TARGETS[2]))  # fmt: skip
+        most = most_points(len(seats)) if len(seats) in (2, 3, 4) else TARGETS[-1]
+        if not TARGETS[0] <= int(target) <= most:
+            raise NotationError(M("the target is from {low} to {high} points with {players} players",
+                                  low=TARGETS[0], high=most, players=len(seats)))  # fmt: skip
         return cls.build(
             seats, tuple(board), tuple(int(score) for _, score, _, _ in parsed), tuple(bool(g) for *_, g, _ in parsed),
             letters.index(letter.upper()), int(target), int(quiet),

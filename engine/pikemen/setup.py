@@ -47,3 +47,10 @@ def start_board(players: int) -> tuple[int, ...]:
 def home_squares(players: int, slug: str) -> frozenset[Square]:
     """Where a seat's pieces start (the picture turns a seat's home toward its player)."""
     return frozenset(sq for names in _HOMES[players][slug].values() for sq in _squares(names))
+
+
+def most_points(players: int) -> int:
+    """The highest target a match may set: every point on the board but a player's own (30, 48
+    and 54 for 2, 3 and 4 players). The rules let players "agree to a higher number" than 12."""
+    total = sum(int(size) * len(names.split()) for home in _HOMES[players].values() for size, names in home.items())
+    return total - total // players

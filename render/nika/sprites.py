@@ -2,7 +2,7 @@
 
 Every sprite is cached, so a board costs a few dozen pastes. Directions are
 screen directions (0 up, 1 right, 2 down, 3 left): a token's spear is drawn
-pointing where its facing lands in the current perspective, its letter upright.
+pointing where its facing lands in the current perspective, its city sign lying along its back.
 """
 
 from __future__ import annotations
@@ -30,7 +30,6 @@ SPEAR_TIP = TOKEN_RADIUS + 4.5
 SPEAR_BARB = 5.0  # how far behind the centre the barbs reach
 SPEAR_HALF_WIDTH = 14.0
 SPEAR_NOTCH = -1.0
-LETTER_SIZE = 16.5  # the city's initial behind the spearhead: as large as the crescent there allows
 LINK_WIDTH = 24
 TRAY_TOKEN_RADIUS = 13.5
 BADGE = 26  # corner seals: routed here, rallied here
@@ -72,16 +71,34 @@ def _spearhead(tip: float, barb: float, half_width: float, notch: float) -> list
     return [*flank, (0.0, notch), *[(-x, y) for x, y in reversed(flank)]]
 
 
-def initial(city: City) -> str:
-    """The city's initial in the reader's language (S for Sparta, E for Esparta): what a shield
-    carries, so that the key's names and the pieces agree."""
-    return str(city.term)[:1].upper()
+# Each city's sign on its shields, the same in every language (the letters of its name are not:
+# S for Sparta, E for Esparta) and bold enough to tell the cities apart where a phone shows the
+# board at a third of its size: in the crescent behind the spearhead that is a strip some 5 px
+# high, where only blobs read. So the signs are counts: one dot, two, three, and a bar. Sizes are
+# for a token; a shield scales them. Each is (x, y, half-width, half-height) pills about the centre.
+SIGNS: dict[City, tuple[tuple[float, float, float, float], ...]] = {
+    City.ATHENS: ((0.0, 0.0, 6.0, 6.0),),
+    City.MESSENE: ((-7.2, 0.0, 4.6, 4.6), (7.2, 0.0, 4.6, 4.6)),
+    City.SPARTA: ((0.0, 0.0, 10.6, 3.4),),
+    City.THEBES: ((-10.4, 0.0, 3.7, 3.7), (0.0, 0.0, 3.7, 3.7), (10.4, 0.0, 3.7, 3.7)),
+}
+SIGN_Y = 12.6  # the sign's centre behind the disc's centre, on a token (drawn facing up)
+
+
+def sign(canvas: Canvas, centre: Point, city: City, colour: C.RGB, scale: float = 1.0, quarter_turns: int = 0) -> None:
+    """A city's sign at `centre`, `scale` times a token's, turned clockwise by quarter turns."""
+    for x, y, half_w, half_h in SIGNS[city]:
+        hw, hh = (half_w, half_h) if quarter_turns % 2 == 0 else (half_h, half_w)
+        px, py = (x, y) if quarter_turns % 2 == 0 else (y, x)
+        cx, cy = centre[0] + px * scale, centre[1] + py * scale
+        radius = min(hw, hh) * scale
+        canvas.rect((cx - hw * scale, cy - hh * scale, cx + hw * scale, cy + hh * scale), colour, radius=radius)
 
 
 @built_once
 def token(city: City, screen_facing: int) -> Image.Image:
     """A hoplite's shield (aspis) in its city colour with a bronze spearhead across it, pointing
-    where the piece faces, and the city's initial behind the spearhead. The facing reads from
+    where the piece faces, and the city's sign behind the spearhead. The facing reads from
     the shape alone (without colour vision) and stays readable when Discord shrinks the board."""
     size = (CELL, CELL)
     k = screen_facing
@@ -97,22 +114,21 @@ def token(city: City, screen_facing: int) -> Image.Image:
     art.polygon([_turn((cx + x, cy + y), k) for x, y in edge], C.INK)
     art.polygon([_turn((cx + x, cy + y), k) for x, y in blade], C.BRONZE)
     art.line([_turn((cx, cy - TOKEN_RADIUS - 1), k), _turn((cx, cy + SPEAR_NOTCH + 1.5), k)], C.BRONZE_DARK, 1.6)
-    # The letter stays upright, in the crescent behind the notch.
-    lx, ly = _turn((cx, cy + 12.0), k)
-    art.text((lx, ly + 0.5), initial(city), LETTER_SIZE, C.CITY_MARK[city], weight=900)
+    # The city's sign in the crescent behind the notch, turned with the token to lie along it.
+    sign(art, _turn((cx, cy + SIGN_Y), k), city, C.CITY_MARK[city], quarter_turns=k)
     _soft_shadow(shadow, art, 1.2)
     return shadow.result()
 
 
 def shield(canvas: Canvas, centre: Point, radius: float, city: City, *, outline: float = 1.6) -> None:
-    """A city's round shield with its initial; an inner rim where there is room for one."""
+    """A city's round shield with its sign; an inner rim where there is room for one."""
     fill, mark = C.CITY[city], C.CITY_MARK[city]
     canvas.circle(centre, radius + outline, C.INK)
     canvas.circle(centre, radius, fill)
     if radius >= 13:
         rim = max(3.2, radius * 0.13)
         canvas.circle(centre, radius - rim, None, outline=C.mix(fill, mark, 0.55), width=max(1.1, radius * 0.045))
-    canvas.text((centre[0], centre[1] + radius * 0.03), initial(city), radius * 1.15, mark, weight=800)
+    sign(canvas, centre, city, mark, scale=radius / 16.0)
 
 
 @built_once

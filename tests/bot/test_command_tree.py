@@ -44,7 +44,7 @@ SURFACE: dict[str, list[tuple[str, bool, list[str] | None, bool]]] = {
         ("record", False, None, False),
         ("thread", False, None, False),
     ],
-    "join": [("city", True, SEATS, False), ("computer", False, ["easy", "normal", "hard"], False)],
+    "join": [("city", False, SEATS, False), ("computer", False, ["easy", "normal", "hard"], False)],
     "leave": [],
     "start": [],
     "abort": [],

@@ -9,7 +9,6 @@ import json
 import random
 import subprocess
 import sys
-import time
 from collections import Counter
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -216,13 +215,11 @@ async def test_ten_thousand_hostile_inputs_refused_without_a_crash_or_a_change(
     surface = Surface(quick, record_files(tmp_path / "records"))
     await surface.prepare()
     rng = random.Random(20_261_123)
-    started = time.perf_counter()
     seen: Counter[tuple[str, str]] = Counter()
     for number in range(INPUTS):
         typed = number % 4 == 3  # a quarter as Discord types options, the rest as console lines
         await surface.send(rng, typed=typed)
         seen[surface.last_command] += 1
-    seconds = time.perf_counter() - started
     tally = surface.tally
     shown = "\n".join(f"{b.what}: {b.line[:200]!r} → {b.detail}" for b in tally.breaches[:10])
     assert tally.breaches == [], shown
@@ -230,7 +227,6 @@ async def test_ten_thousand_hostile_inputs_refused_without_a_crash_or_a_change(
     assert tally.suggestions > 300  # autocomplete, asked with hostile text typed so far
     every = {(g.slug, name) for g in games() for name in commands_for(g.slug)}
     assert every <= set(seen) and min(seen[pair] for pair in every) >= 20
-    assert seconds < 40
 
 
 async def test_the_property_notices_a_refusal_that_wrote(quick: MatchService, tmp_path: Path,

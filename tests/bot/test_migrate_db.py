@@ -14,7 +14,7 @@ import pytest
 
 from bot import migrate_db
 from bot.migrate_db import TABLES, CopiedMatch, CopyCheckFailed, CopyRefused, copy, main
-from bot.storage import Connection, bot_state, matches, outbox, timers
+from bot.storage import Connection, bot_state, events, matches, outbox, timers
 from bot.storage.matches import LogRow, MatchStatus, NewMatch
 from bot.storage.migrations import LATEST_VERSION
 from bot.storage.postgres import PostgresStorage
@@ -90,6 +90,17 @@ async def build_source(path: Path) -> None:
         await timers.set_dm_reminders(db, BOB, True)
         await db.execute("UPDATE user_settings SET locale = ? WHERE user_id = ?", "el", BOB)
         await bot_state.put(db, "command-tree-hash:global", "abc123")
+        # An event whose first round is paired: an odd count, so a bye; one game played.
+        event = await events.insert_event(db, events.NewEvent(
+            GUILD, 3, "nika", "swiss", "Spring", ALICE, seed=7, now=NOW, players=2, rounds=3, rated=False,
+            pod_shape=((1, 1), ((1, 1),)), signup_deadline=NOW + 60,
+        ))  # fmt: skip
+        for user in (ALICE, BOB, 77):
+            await events.add_entrant(db, event, user, NOW, name=f"member {user}")
+        await events.add_round(db, event, 1, NOW)
+        await events.add_bye(db, event, 1, 77, "1")
+        await events.add_table(db, event, events.TableRow(1, 1, 1, ((ALICE,), (BOB,)), None, (2, 1), True))
+        await events.set_table_match(db, event, events.TableRow(1, 1, 1, ((ALICE,), (BOB,)), None, None, False), done)
     await storage.close()
 
 
@@ -141,7 +152,8 @@ async def test_every_row_arrives_with_its_id(tmp_path: Path, database_url: str) 
     assert [row["id"] for row in expected["matches"]] == [1, 3, 4, 5]  # the deleted match's id stays unused
     assert summary.counts == {
         "matches": 4, "seats": 6, "log": 4, "snapshots": 1, "timers": 3, "outbox": 2, "guild_settings": 1,
-        "user_settings": 1, "bot_state": 1,
+        "user_settings": 1, "bot_state": 1, "events": 1, "entrants": 3, "event_rounds": 1, "event_byes": 1,
+        "event_tables": 1,
     }  # fmt: skip
     assert summary.upgraded_from is None
     assert "4 matches, 6 seats, 4 log entries, 1 snapshots, 3 timers, 2 pending notices" in "\n".join(summary.lines())
@@ -235,7 +247,8 @@ def shape(rows: CopiedMatch) -> tuple[int, int, int]:
 
 RELEASE1_COUNTS = {
     "matches": 8, "seats": 28, "log": 13, "snapshots": 0, "timers": 5, "outbox": 0, "guild_settings": 1,
-    "user_settings": 1, "bot_state": 0,
+    "user_settings": 1, "bot_state": 0, "events": 0, "entrants": 0, "event_rounds": 0, "event_byes": 0,
+    "event_tables": 0,
 }  # fmt: skip
 
 

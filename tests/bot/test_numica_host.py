@@ -374,10 +374,11 @@ async def test_standings_record_numica_results(service: MatchService) -> None:
     await service.draw(16, BOB, "accept")
     table = await service.standings(GUILD, "numica")
     assert [(s.user_id, s.wins, s.losses, s.draws) for s in table] == [(ALICE, 1, 0, 1), (BOB, 0, 1, 1)]
-    assert table[0].rating > 1500 > table[1].rating
+    assert table[0].rating.mu > 25 > table[1].rating.mu
     assert await service.standings(GUILD, "nika") == []
     board = await service.leaderboard(GUILD, BOB, "numica")
-    assert board.text.startswith("**Numica leaderboard** (Elo)\n` 1.`") and "<@11> — 1W 0L 1D" in board.text
+    assert board.text.startswith("**Numica leaderboard** (OpenSkill; ? marks a provisional rating)\n` 1.`")
+    assert "<@11> — 1W 0L 1D" in board.text
     stats = await service.stats(GUILD, BOB, "numica")
     assert "<@22> in Numica: rating" in stats.text and "0 won, 1 lost, 1 drawn in 2 rated matches" in stats.text
 

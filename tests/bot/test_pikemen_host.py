@@ -17,9 +17,9 @@ from bot.commands.dispatch import Invoker, autocomplete, commands_for, dispatch
 from bot.console import Console
 from bot.dispatcher import TimerDispatcher
 from bot.errors import IllegalMove, NotAllowed, NotYourTurn, ServiceError
+from bot.ratings.system import Rating
 from bot.replies import Notice, Reply
 from bot.service import MatchService
-from bot.standings import K_FACTOR, START_RATING
 from tests.bot.conftest import ALICE, BOB, CAROL, DAVE, EVE, GUILD, FrontEnd
 
 HOUR = 3600.0
@@ -64,7 +64,8 @@ def test_new_offers_players_target_and_seats_by_colour() -> None:
     seat, players, target = new.options[:3]
     assert seat.required and {c.value for c in seat.choices} == {"red", "yellow", "green", "blue"}
     assert [c.value for c in players.choices] == ["2", "3", "4"]
-    assert [c.value for c in target.choices] == ["12", "15", "20"]
+    # Any target from 12 up to the points on the board (issue 23): 12, 15, 20 are suggestions.
+    assert target.choices == () and target.autocomplete
     assert "tallest" in next(c.label for c in seat.choices if c.value == "red")
 
 
@@ -115,11 +116,14 @@ async def test_a_four_player_lobby_with_a_target_of_twenty(service: MatchService
     assert (await notation(service, 3)).endswith(" R/20/0")
 
 
-async def test_a_target_other_than_twelve_fifteen_or_twenty_is_refused(service: MatchService) -> None:
-    with pytest.raises(ServiceError, match="target is one of 12, 15, 20"):
-        await service.new_match(GUILD, 4, ALICE, "red", game=GAME, options={"target": "13"})
-    with pytest.raises(ServiceError, match="is not a choice for target"):
-        await run(service, ALICE, 4, "new", seat="red", target="13")
+async def test_a_target_below_12_or_past_the_points_on_the_board_is_refused(service: MatchService) -> None:
+    with pytest.raises(ServiceError, match="target is a whole number from 12 to 54"):
+        await service.new_match(GUILD, 4, ALICE, "red", game=GAME, options={"target": "11"})
+    with pytest.raises(ServiceError, match="with 2 players the target is at most 30 points"):
+        await run(service, ALICE, 4, "new", seat="red", target="31")
+    assert await service.match_in(4) is None
+    opened = await run(service, ALICE, 4, "new", seat="red", players=3, target="13")
+    assert "target 13" in opened.text and (await service.state_of(4)).options == {"target": "13"}
     with pytest.raises(ServiceError, match="Pikemen is for 2, 3 and 4 players"):
         await service.new_match(GUILD, 4, ALICE, "red", game=GAME, players=5)
 
@@ -330,15 +334,14 @@ async def test_a_finished_three_player_game_rates_each_player_against_each_other
     await service.resign(50, CAROL, confirmed=True)
     assert (await service.state_of(50)).game.outcome.winners == {"red"}
     ratings = {s.user_id: s for s in await service.standings(GUILD, GAME)}
-    # Free for all: each pair of players is one Elo game, scaled by K / (players - 1). Red beat
-    # both; Yellow and Blue, both losers, tie with each other.
-    scale = K_FACTOR / 2
-    assert ratings[ALICE].rating == pytest.approx(START_RATING + scale * (0.5 + 0.5))
-    assert ratings[BOB].rating == pytest.approx(START_RATING + scale * (-0.5 + 0.0))
-    assert ratings[CAROL].rating == pytest.approx(START_RATING + scale * (-0.5 + 0.0))
+    # Free for all: one ranking of three sides (OpenSkill, Plackett–Luce). Red first; Yellow and
+    # Blue, both losers, share second place, so they move alike.
+    start = Rating().mu
+    assert ratings[ALICE].rating.mu > start > ratings[BOB].rating.mu
+    assert ratings[BOB].rating == ratings[CAROL].rating
     assert (ratings[ALICE].wins, ratings[BOB].losses, ratings[CAROL].losses) == (1, 1, 1)
     board = (await run(service, DAVE, 50, "stats")).text
-    assert board.startswith("**Pikemen leaderboard** (Elo)")
+    assert board.startswith("**Pikemen leaderboard** (OpenSkill")
     assert board.index(f"<@{ALICE}>") < board.index(f"<@{BOB}>")
     assert (await service.standings(GUILD, "nika")) == []
 

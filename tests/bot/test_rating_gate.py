@@ -10,10 +10,11 @@ import pytest
 
 from bot.clock import ManualClock
 from bot.rating_gate import DAILY_PAIR_CAP, MIN_ACTIONS
+from bot.ratings import rated_results, recompute
 from bot.service import MatchService
-from bot.standings import START_RATING
 from bot.storage import matches as queries
 from bot.storage import open_storage
+from engine.registry import get_game
 from tests.bot.conftest import FrontEnd
 from tests.bot.hostile_surface import stub_renderer
 
@@ -76,7 +77,8 @@ async def test_two_members_play_at_most_three_rated_matches_of_a_game_a_day(serv
     assert (await row_of(service, 10)).unrated_reason == "daily pair cap"
     [main, alt] = await service.standings(GUILD, GAME)
     assert (main.user_id, main.wins, alt.losses) == (MAIN, DAILY_PAIR_CAP, DAILY_PAIR_CAP)
-    assert main.rating - START_RATING < 50  # three wins' worth, not ten (nor a hundred)
+    three = recompute(rated_results(get_game(GAME), [(i, "x", 2, {"x": MAIN, "o": ALT}) for i in range(3)]))
+    assert main.rating == three[MAIN].rating  # three wins' worth, not ten (nor a hundred)
     # Another opponent is another pair; and a day later the pair may play rated again.
     await started(service, 20, o=CAROL)
     assert (await row_of(service, 20)).rated

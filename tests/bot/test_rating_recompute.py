@@ -1,5 +1,5 @@
 """Today's stored rated results recomputed under OpenSkill, read from a real database on both
-backends: the path the migration of the Elo standings will take (issue 21)."""
+backends: how the standings are built since OpenSkill replaced Elo (issue 21)."""
 
 from __future__ import annotations
 
@@ -67,3 +67,32 @@ async def test_stored_results_of_all_three_games_recompute_in_order(db_path: str
     # The same rows written by hand recompute to exactly the same table: the database adds nothing.
     by_hand = [RatedResult(r.match_id, r.sides, r.ranks) for r in pikemen]
     assert {u: p.rating for u, p in recompute(by_hand).items()} == {u: p.rating for u, p in table.items()}
+
+
+async def test_the_service_reads_a_servers_stored_results_as_openskill(db_path: str) -> None:
+    """An existing database upgraded: its rated results of all three games, oldest first, are the
+    server's OpenSkill table at once (the table is derived from them on every read)."""
+    from bot.service import MatchService
+
+    storage = await open_storage(db_path)
+    try:
+        await finished(storage, "nika", 4, {"athens": ANA, "messene": BEA, "sparta": CAI, "thebes": DAN},
+                       "athens-messene", NOW + 1)  # fmt: skip
+        await finished(storage, "numica", 2, {"red": ANA, "blue": BEA}, "blue", NOW + 2)
+        await finished(storage, "pikemen", 3, {"red": ANA, "yellow": BEA, "blue": CAI}, "draw:red,blue", NOW + 3)
+        await finished(storage, "pikemen", 2, {"red": CAI, "blue": ANA}, "red", NOW + 4)
+        async with storage.reading() as db:
+            rows = {g: await queries.finished_rated_matches(db, GUILD, g) for g in ("nika", "numica", "pikemen")}
+    finally:
+        await storage.close()
+    service = await MatchService.open(db_path)
+    try:
+        for game, stored in rows.items():
+            expected = ranked(recompute(rated_results(get_game(game), stored)))
+            shown = await service.standings(GUILD, game)
+            assert [(p.user_id, p.rating, p.wins, p.losses, p.draws) for p in shown] == [
+                (p.user_id, p.rating, p.wins, p.losses, p.draws) for p in expected]  # fmt: skip
+        pikemen = {p.user_id: p for p in await service.standings(GUILD, "pikemen")}
+        assert pikemen[CAI].matches == 2 and pikemen[CAI].rating.mu > pikemen[BEA].rating.mu
+    finally:
+        await service.close()

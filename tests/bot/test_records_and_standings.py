@@ -1,4 +1,4 @@
-"""Replays, exported records that start new matches, and Elo standings per guild."""
+"""Replays, exported records that start new matches, and OpenSkill standings per guild."""
 
 from __future__ import annotations
 
@@ -8,8 +8,9 @@ import pytest
 from PIL import Image
 
 from bot.errors import NotAllowed
+from bot.ratings import rated_results, recompute
+from bot.ratings.system import Rating
 from bot.service import MatchService
-from bot.standings import K_FACTOR, START_RATING, expected_score, standings
 from engine import get_game
 from engine.record import GameRecord
 from tests.bot.conftest import ALICE, BOB, CAROL, DAVE, GUILD, seat
@@ -51,12 +52,12 @@ async def test_an_exported_record_starts_a_casual_match_at_the_final_board(servi
     assert (await service.state_of(4)).game.notation() == final
 
 
-def test_team_elo_uses_the_average_of_each_teams_players() -> None:
-    table = standings([(1, "athens-messene", {"athens": 1, "messene": 2, "sparta": 3, "thebes": 3})], get_game("nika"))
-    gain = K_FACTOR * (1 - expected_score(START_RATING, START_RATING))
-    assert table[1].rating == table[2].rating == START_RATING + gain
-    assert table[3].rating == START_RATING - gain
-    assert (table[1].wins, table[3].losses) == (1, 1)
+def test_a_team_win_rates_both_partners_and_a_player_holding_a_whole_side_once() -> None:
+    stored = [(1, "athens-messene", 4, {"athens": 1, "messene": 2, "sparta": 3, "thebes": 3})]
+    table = recompute(rated_results(get_game("nika"), stored))
+    start = Rating().mu
+    assert table[1].rating.mu == table[2].rating.mu > start > table[3].rating.mu
+    assert (table[1].wins, table[2].wins, table[3].losses, table[3].matches) == (1, 1, 1, 1)
 
 
 async def both_teams_play_a_turn(service: MatchService, channel: int) -> None:
@@ -88,11 +89,20 @@ async def test_ratings_after_a_few_finished_matches(service: MatchService) -> No
     assert (table[CAROL].wins, table[CAROL].losses, table[CAROL].draws) == (0, 2, 0)
     assert (table[DAVE].wins, table[DAVE].losses, table[DAVE].draws) == (0, 1, 1)
     # Alice drew with weaker Dave, so she ends just below Bob, who only won.
-    assert table[BOB].rating > table[ALICE].rating > START_RATING > table[DAVE].rating > table[CAROL].rating
+    start = Rating().mu
+    assert table[BOB].rating.mu > table[ALICE].rating.mu > start > table[DAVE].rating.mu > table[CAROL].rating.mu
     board = await service.leaderboard(GUILD, None, "nika")
-    places = [board.text.index(f"<@{user}>") for user in (BOB, ALICE, DAVE, CAROL)]
+    # The board ranks by the conservative value: Alice played one match more, so the system is
+    # surer of her and her value stands above Bob's although his estimate is higher.
+    places = [board.text.index(f"<@{user}>") for user in (ALICE, BOB, DAVE, CAROL)]
     assert places == sorted(places)
-    assert "2 won, 0 lost, 1 drawn" in (await service.stats(GUILD, ALICE, "nika")).text
+    stats = await service.stats(GUILD, ALICE, "nika", name="Alice")
+    assert "2 won, 0 lost, 1 drawn" in stats.text and "?**" in stats.text  # provisional: fewer than 10
+    # `stats user:` adds the rating history as a small chart.
+    assert stats.image is not None
+    chart = Image.open(io.BytesIO(stats.image.data))
+    assert chart.format == "PNG" and chart.size == (640, 300)
+    assert "Alice" in stats.image.description
     assert (await service.standings(GUILD + 1, "nika")) == []
 
 

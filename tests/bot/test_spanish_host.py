@@ -91,7 +91,7 @@ async def test_refusals_are_spanish_and_english_readers_still_get_english(servic
     with speaking(SPANISH), pytest.raises(ServiceError) as busy:
         await service.new_match(GUILD, 4, BOB, "red", game="numica")
     with speaking(SPANISH):
-        assert str(busy.value).endswith("o ábrela en un hilo con /numica nueva hilo:true")
+        assert str(busy.value).endswith("o ábrela en un hilo con /numica nueva hilo:sí")
 
 
 async def test_a_draw_offer_and_the_game_over_post_are_spanish(service: MatchService) -> None:
@@ -102,7 +102,7 @@ async def test_a_draw_offer_and_the_game_over_post_are_spanish(service: MatchSer
             await service.draw(5, ALICE, "accept")
         over = await service.draw(5, BOB, "accept")
     assert offered.text == (
-        f"<@{ALICE}> ofrece empate. Falta la respuesta de <@{BOB}>: /numica empate opción:accept o opción:decline."
+        f"<@{ALICE}> ofrece empate. Falta la respuesta de <@{BOB}>: /numica empate opción:aceptar o opción:rechazar."
     )
     assert offered.mentions == (BOB,) and offered.answers == ("draw_accept", "draw_decline")
     assert over.text.startswith(f"<@{BOB}> acepta el empate. Todos están de acuerdo.\n**Empate de mutuo acuerdo.**")

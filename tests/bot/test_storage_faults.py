@@ -241,8 +241,9 @@ async def test_small_seeded_damage_is_refused_or_served_intact_never_a_raw_stora
             finally:
                 await service.close()
         outcomes[outcome] = outcomes.get(outcome, 0) + 1
-    # About one trial in six lands on a page SQLite's check reads closely (where depends on the schema).
-    assert outcomes["refused at start"] >= 8 and outcomes["served intact"] >= 30, outcomes
+    # About one trial in eight lands on a page SQLite's check reads closely (where depends on the
+    # schema: the tournaments' tables of issue 21 took a share of the file's pages; 7 of 60 then).
+    assert outcomes["refused at start"] >= 6 and outcomes["served intact"] >= 30, outcomes
     assert outcomes.get("served, a value altered", 0) + outcomes.get("a stored value no longer parses", 0) <= 4
 
 

@@ -218,3 +218,12 @@ def test_serve_answers_a_think_request_with_the_actions_of_the_turn():
 def test_serve_names_the_levels_when_one_is_unknown():
     reply = answer({"position": "start", "think": {"ms": 50, "level": "expert"}}, NIKA)
     assert reply == {"error": '"level" is one of easy, normal, hard'}
+
+
+def test_a_draw_offered_during_a_secret_setup_is_declined_not_searched() -> None:
+    """Before the back rows are set there is no position to judge; the computer plays it out
+    (it used to search a state with no actions and fail)."""
+    numica = get_game("numica")
+    arranging = numica.new(2, {"setup": "choose"}, 3)
+    assert numica.setup_pending(arranging)
+    assert not accepts_draw(numica, arranging, "red") and not accepts_draw(numica, arranging, "blue")

@@ -72,7 +72,7 @@ def close(a: RGB, b: RGB, tolerance: int = 12) -> bool:
 
 def facing_probes(square: Square, screen_direction: int, perspective: City | None) -> dict[str, tuple[float, float]]:
     """Points on a token's shield: on its spearhead near the tip (bronze), and behind and beside
-    the spearhead, clear of the letter (the city colour)."""
+    the spearhead, clear of the city's sign (the city colour)."""
     x, y = layout_for(perspective).center(square)
     dx, dy = SCREEN_STEP[screen_direction]
     cx, cy = x - dx * TOKEN_BACKSET, y - dy * TOKEN_BACKSET  # the disc sits back from the centre
@@ -80,7 +80,8 @@ def facing_probes(square: Square, screen_direction: int, perspective: City | Non
     def at(ahead: float, across: float) -> tuple[float, float]:  # across: to the token's right
         return (cx + ahead * dx - across * dy, cy + ahead * dy + across * dx)
 
-    return {"front": at(14, 3.5), "back": at(-15, 9), "left": at(-11, -13), "right": at(-11, 13)}
+    # Behind: in the notch between the barbs; beside: past the barbs' tips (the sign lies behind both).
+    return {"front": at(14, 3.5), "back": at(-3.5, 0), "left": at(-2.5, -17.5), "right": at(-2.5, 17.5)}
 
 
 def shows_facing(

@@ -105,7 +105,7 @@ def test_trays_show_the_routed_count_as_tokens():
             filled = not close(pixel(image, probe), pixel(empty, probe), 20)
             assert filled == (index < routed), (city, index)
             if filled:
-                assert close(pixel(image, (x + 8, y - 2)), C.CITY[city], 30)
+                assert close(pixel(image, (x + 6, y - 6)), C.CITY[city], 30)
 
 
 def test_status_panel_changes_with_the_city_to_act_and_the_result():

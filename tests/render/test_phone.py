@@ -158,14 +158,72 @@ def test_action_badges_read_at_phone_size():
 
 
 def test_the_cities_pieces_stay_apart_at_phone_size():
-    """At a third of the size the letters on the shields are too small to read (a board 21 squares
-    wide gives a square 18 px on a phone), so the shields' colours must tell the cities apart on
-    their own, in lightness too for a reader without colour vision."""
+    """At a third of the size a square is 18 px: the shields' colours tell the cities apart on
+    their own, in lightness too for a reader without colour vision (and their signs as well,
+    `test_every_citys_sign_reads_at_phone_size`)."""
     pieces = [Piece(city, sq(name), Direction.N) for city, name in zip(City, ("e5", "i5", "m5", "p5"), strict=True)]
     small, scale = phone(board_image(GameState.from_position(Position.from_pieces(pieces, City.ATHENS, 2))))
     backs = {}
     for piece in pieces:
         x, y = layout_for(None).center(piece.square)
-        backs[piece.city] = small.getpixel((round((x - 11) * scale), round((y + 10) * scale)))  # beside the letter
+        backs[piece.city] = small.getpixel((round(x * scale), round((y + 5) * scale)))  # in the notch, before the sign
     for a, b in itertools.combinations(City, 2):
         assert contrast(backs[a], backs[b]) >= 1.3 or _distance(backs[a], backs[b]) > 3 * 60**2, (a, b)
+
+
+def _sign_blobs(small: Image.Image, scale: float, piece: Piece) -> list[list[tuple[float, float]]]:
+    """The parts of a token's sign on the phone: the pixels of the strip behind the spearhead
+    nearer the sign's colour than the shield's, the bronze or the ink, grouped by adjacency;
+    each part as its pixels' places across the token (in board pixels)."""
+    from render.nika.sprites import SIGN_Y
+
+    x, y = layout_for(None).center(piece.square)
+    dx, dy = SCREEN_STEP[layout_for(None).screen(piece.facing)]
+    cx, cy = x - dx * TOKEN_BACKSET, y - dy * TOKEN_BACKSET
+    sign_colour, others = C.CITY_MARK[piece.city], (C.CITY[piece.city], C.BRONZE)
+    inked: dict[tuple[int, int], float] = {}
+    reach = TOKEN_RADIUS + 2
+    for px in range(int((cx - reach) * scale), int((cx + reach) * scale) + 2):
+        for py in range(int((cy - reach) * scale), int((cy + reach) * scale) + 2):
+            rx, ry = (px + 0.5) / scale - cx, (py + 0.5) / scale - cy
+            behind, across = -(rx * dx + ry * dy), rx * -dy + ry * dx
+            # The strip behind the barbs' outline and inside the rim's (both ink, like Athens' sign).
+            if not 7 <= behind <= SIGN_Y + 7 or abs(across) > 16 or rx * rx + ry * ry > (TOKEN_RADIUS - 2) ** 2:
+                continue
+            colour = small.getpixel((px, py))
+            if all(_distance(colour, sign_colour) < _distance(colour, other) for other in others):
+                inked[(px, py)] = across
+    blobs, seen = [], set()
+    for start in inked:
+        if start in seen:
+            continue
+        seen.add(start)
+        blob, todo = [], [start]
+        while todo:
+            px, py = todo.pop()
+            blob.append(inked[(px, py)])
+            for near in ((px + 1, py), (px - 1, py), (px, py + 1), (px, py - 1)):
+                if near in inked and near not in seen:
+                    seen.add(near)
+                    todo.append(near)
+        blobs.append(blob)
+    return blobs
+
+
+@pytest.mark.parametrize("city", list(City))
+def test_every_citys_sign_reads_at_phone_size(city):
+    """Issue 23: the cities' letters were blurs on a phone (and a language's: S, or E for
+    Esparta). Each city's sign needs no language and survives the phone's third of the size,
+    whichever way the piece faces: one dot for Athens, two for Messene, three for Thebes, and
+    a bar for Sparta, as wide as three dots and in one piece."""
+    pieces = [Piece(city, sq(name), facing) for name, facing in zip(SPREAD, Direction, strict=False)]
+    small, scale = phone(board_image(GameState.from_position(Position.from_pieces(pieces, City.ATHENS, 2))))
+    parts = {City.ATHENS: 1, City.MESSENE: 2, City.SPARTA: 1, City.THEBES: 3}[city]
+    for piece in pieces:
+        blobs = [blob for blob in _sign_blobs(small, scale, piece) if len(blob) >= 2]  # a lone pixel is no part
+        assert len(blobs) == parts, (piece, [sorted(round(a) for a in blob) for blob in blobs])
+        span = max(a for blob in blobs for a in blob) - min(a for blob in blobs for a in blob)
+        if city is City.SPARTA:
+            assert span >= 12, (piece, span)  # a bar, not a dot
+        if city is City.ATHENS:
+            assert span <= 9, (piece, span)  # a dot, not a bar

@@ -8,6 +8,8 @@ from typing import Any
 
 from bot.commands.front_end import FrontEnd
 from bot.commands.spec import CommandOption, CommandSpec, Context, OptionKind, on_service
+from bot.commands.values import missing
+from bot.errors import ServiceError
 from bot.replies import Reply
 from bot.service import LEVELS
 from engine.api import AnyGame, Choice
@@ -58,6 +60,11 @@ async def _new(ctx: Context, o: Mapping[str, Any]) -> Reply:
 
 
 async def _join(ctx: Context, o: Mapping[str, Any]) -> Reply:
+    if not o.get(ctx.rules.seat_word) and o.get("computer") is None:  # the computer alone takes "the free seat"
+        from bot.commands.group import commands_for  # the group is assembled from this family
+
+        join = commands_for(ctx.game)["join"]
+        raise ServiceError(missing(join, join.options[0]))
     return await ctx.service.join(ctx.who.channel_id, ctx.who.user_id,
                                   o.get(ctx.rules.seat_word) or "", computer=o.get("computer"))  # fmt: skip
 
@@ -81,15 +88,21 @@ def commands(rules: AnyGame, front: FrontEnd) -> tuple[CommandSpec, ...]:
     if rules.seat_sets_differ():
         counts = tuple(Choice(str(n), f"{n} players") for n in rules.player_counts)
         new_options.append(CommandOption("players", "How many play", OptionKind.INTEGER, choices=counts))
-    new_options += [CommandOption(option.name, option.description, choices=option.choices) for option in rules.options]
+    new_options += [
+        # An option taking any number of a range offers its choices as suggestions (Discord's
+        # choices would refuse the rest); the game checks what is typed.
+        CommandOption(option.name, option.description, autocomplete=True, max_length=12) if option.numbers
+        else CommandOption(option.name, option.description, choices=option.choices)
+        for option in rules.options
+    ]  # fmt: skip
     new_options += [
         CommandOption("deadline", "How long each turn may take before time runs out", choices=DEADLINES),
         CommandOption("from", "Start a casual match from a position or a game record (text)", max_length=6000),
         CommandOption("record", "Start a casual match from an exported game record (file)", OptionKind.ATTACHMENT),
         CommandOption("thread", "Open the match in a new thread of this channel", OptionKind.BOOLEAN),
     ]
-    join_seat = CommandOption(seat.name, seat.description.replace("you will play", "to take"), required=True,
-                              choices=seat.choices)  # fmt: skip
+    # Not required: `join computer:easy` alone seats the computer in the free seat (a member names theirs).
+    join_seat = CommandOption(seat.name, seat.description.replace("you will play", "to take"), choices=seat.choices)
     specs = [
         CommandSpec("new", f"Open a {rules.title} match in this channel and take a seat", _new, tuple(new_options)),
         CommandSpec("join", "Take a seat in this channel's lobby (or seat the computer in one)", _join,

@@ -28,7 +28,7 @@ async def _replay(ctx: Context, o: Mapping[str, Any]) -> Reply:
 async def _stats(ctx: Context, o: Mapping[str, Any]) -> Reply:
     user = o.get("user")
     if user is not None:
-        return await ctx.service.stats(ctx.who.guild_id, user, ctx.game)
+        return await ctx.service.stats(ctx.who.guild_id, user, ctx.game, name=dict(ctx.who.names).get(user))
     return await ctx.service.leaderboard(ctx.who.guild_id, ctx.who.user_id, ctx.game)
 
 

@@ -27,8 +27,14 @@ def test_start_prints_the_start_position_for_each_player_count(capsys):
 def test_start_takes_the_target_option(capsys):
     assert main(["--game", "pikemen", "start", "--players", "4", "--option", "target=15"]) == 0
     assert capsys.readouterr().out.rstrip().endswith(" R/15/0")
-    assert main(["--game", "pikemen", "start", "--option", "target=13"]) == 1
-    assert "target is one of 12, 15, 20" in capsys.readouterr().err
+    # Players may agree to any higher target (the rules' "agree to a higher number"): up to the
+    # points the others have on the board, 30 with two players.
+    assert main(["--game", "pikemen", "start", "--option", "target=30"]) == 0
+    assert capsys.readouterr().out.rstrip().endswith(" R/30/0")
+    assert main(["--game", "pikemen", "start", "--option", "target=31"]) == 1
+    assert "with 2 players the target is at most 30 points" in capsys.readouterr().err
+    assert main(["--game", "pikemen", "start", "--option", "target=11"]) == 1
+    assert "target is a whole number from 12 to 54, e.g. 12, 15, 20" in capsys.readouterr().err
 
 
 def test_legal_prints_every_legal_move_one_per_line(capsys):

@@ -10,6 +10,7 @@ from engine.api import Seat, UndoScope
 from engine.errors import NotationError
 from engine.pikemen.game import GAME
 from engine.pikemen.geometry import parse_square_name
+from engine.pikemen.setup import most_points
 
 
 def board_of(players: int) -> dict[str, str]:
@@ -117,9 +118,22 @@ def test_the_target_option(given, target):
     assert GAME.notation(state).endswith(f" R/{target}/0")
 
 
-def test_a_target_other_than_12_15_or_20_is_refused():
+def test_any_target_from_12_to_the_points_on_the_board_is_allowed_12_15_20_offered():
+    """Issue 23 point 19: the rules let players "agree to a higher number" than 12. The offered
+    choices stay 12, 15 and 20; any whole number from 12 up to the points the other players have
+    on the board (30, 48 and 54 with 2, 3 and 4 players) is accepted."""
     (option,) = GAME.options
     assert (option.name, option.description, option.default) == ("target", "Points needed to win", "12")
     assert [choice.value for choice in option.choices] == ["12", "15", "20"]
-    with pytest.raises(NotationError, match="target is one of 12, 15, 20"):
-        GAME.option_defaults({"target": "13"})
+    assert [most_points(n) for n in (2, 3, 4)] == [30, 48, 54]
+    for players, most in ((2, 30), (3, 48), (4, 54)):
+        for target in (12, 13, 21, most):
+            state = GAME.new(players, GAME.option_defaults({"target": str(target)}), 0)
+            assert GAME.notation(state).endswith(f" R/{target}/0")
+            assert GAME.load(GAME.notation(state)).position.target == target
+        if most < 54:  # past 54 the option itself refuses (below)
+            with pytest.raises(NotationError, match=f"with {players} players the target is at most {most} points"):
+                GAME.new(players, GAME.option_defaults({"target": str(most + 1)}), 0)
+    for wrong in ("11", "55", "0", "-12", "twelve", "1e3"):
+        with pytest.raises(NotationError, match=r"target is a whole number from 12 to 54, e\.g\. 12, 15, 20"):
+            GAME.option_defaults({"target": wrong})

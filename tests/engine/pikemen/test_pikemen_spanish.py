@@ -34,7 +34,7 @@ def spanish_refusal(position: str, move: str) -> str:
 def test_a_refusal_says_why_in_spanish():
     assert spanish_refusal(OPEN, "h1-h3") == "el piquero de h1 no es tuyo: es de Azul"
     assert spanish_refusal("R10:c2Mu B10:h8Lu R/12/0", "c2-c4") == (
-        "el piquero mediano de c2 está de pie: gíralo antes de cargar con él"
+        "el piquero mediano de c2 está de pie: gíralo antes para que pueda cargar"
     )
     assert spanish_refusal(OPEN, "a6-b6") == (
         "el piquero grande de a6 apunta al sur: solo carga en esa dirección (hacia a5); "
@@ -67,15 +67,15 @@ def test_notation_errors_are_in_spanish():
     with using(SPANISH):
         with pytest.raises(NotationError) as refused:
             parse_orientation("arriba-abajo")
-        assert str(refused.value).startswith("'arriba-abajo' no es una orientación: usa n, ne, e, se, s, sw, w, nw")
+        assert str(refused.value).startswith("'arriba-abajo' no es una orientación: usa n, ne, e, se, s, so, o, no")
         with pytest.raises(NotationError) as refused:
             parse_action("a6-b4")
         assert str(refused.value) == (
             "de a6 a b4 no hay una línea recta: un piquero carga a lo largo de una fila, una columna o una diagonal"
         )
         with pytest.raises(NotationError) as refused:
-            GAME.load("R0:a8Lu B0:h1Lu R/13/0")
-        assert str(refused.value) == "el objetivo es de 12, 15 o 20 puntos"
+            GAME.load("R0:a8Lu B0:h1Lu R/31/0")
+        assert str(refused.value) == "con 2 jugadores, el objetivo es de 12 a 30 puntos"
 
 
 def test_a_refusal_renders_in_the_language_of_whoever_reads_it():

@@ -157,8 +157,8 @@ def test_the_help_names_commands_and_options_as_a_spanish_client_shows_them():
     with using(SPANISH):
         text = named(FRONT_END.help, names_of("numica"))
     assert text.startswith("**Numica en Discord** — dos jugadores, 64 losetas")
-    assert "`/numica mover desde:c1 hasta:c4`" in text and "`colocación:choose`" in text
-    assert "`/numica {new} bando:red`".format(new=SPANISH.gettext("new", "command")) in text
+    assert "`/numica mover desde:c1 hasta:c4`" in text and "`colocación:elegir`" in text
+    assert "`/numica {new} bando:rojo`".format(new=SPANISH.gettext("new", "command")) in text
     english = named(FRONT_END.help, names_of("numica"))
     assert "**Numica on Discord**" in english and "`/numica move from:c1 to:c4`" in english
 

@@ -151,7 +151,7 @@ def test_the_rules_digest_and_menu_questions_are_spanish():
 
     with using(SPANISH):
         assert str(RULES).startswith("**Pikemen en un minuto**")
-        assert FRONT_END.ask(()) == "¿Qué pieza tuya? Puedes cargar con ella o girarla."
+        assert FRONT_END.ask(()) == "¿Qué pieza tuya? Puedes hacerla cargar o girarla."
         assert FRONT_END.ask(("a6",)) == "¿Hasta qué casilla carga la pieza de a6? ¿O la giras en el sitio?"
         assert FRONT_END.ask(("b7", "turn")) == "¿Hacia dónde giras la pieza de b7 (o la pones de pie)?"
         assert FRONT_END.ask(("a6", "a3")) == "La pieza de a6 carga hasta a3. ¿Hacia dónde apunta después?"

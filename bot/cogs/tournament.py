@@ -1,0 +1,121 @@
+"""The `/tournament` group (bot/commands/tournament.py) on Discord, the persistent Join button
+under an event's announcement, and the threads each event game is played in.
+
+Every game of an event is a match in a public thread of the event's channel, named after the
+event, round, board and players ("Spring Swiss · R2 · B3 · Ana v Bea"). Why not threads under the
+announcement itself: Discord gives a message one thread, and an event has many games. Where the
+bot cannot create public threads the event is refused when it opens (docs/tournaments.md)."""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str
+
+from bot.cogs.game import THREAD_MINUTES, GameCog, GameGroup, invoker
+from bot.cogs.panel import answered, post_reply, service_of
+from bot.cogs.posting import refuse, respond
+from bot.commands.spec import CommandSpec, Invoker
+from bot.commands.tournament import GROUP, run_tournament, tournament_commands
+from bot.errors import ServiceError
+from bot.replies import Reply
+from bot.service import MatchService
+from bot.storage.events import EventRow, TableRow
+from engine.i18n import M
+
+log = logging.getLogger(__name__)
+
+
+class TournamentCog(GameCog):
+    """`/tournament new|join|leave|start|standings|list|cancel`, run like a game's commands."""
+
+    def __init__(self, bot: Any, service: MatchService, games: tuple[str, ...]) -> None:
+        self.bot = bot
+        self.service = service
+        self.game = ""  # set per command from its game option
+        self.games = games
+        self.__cog_name__ = "tournament commands"
+        self.group = GameGroup(
+            name=GROUP, description=locale_str("Events for every game: round robin, Swiss, knockout, pods"),
+            guild_only=True, allowed_contexts=app_commands.AppCommandContext(guild=True),
+        )  # fmt: skip
+        for spec in tournament_commands(games).values():
+            self.group.add_command(self._command(spec))
+        service.events.thread_maker = self.make_thread
+
+    async def run(self, interaction: discord.Interaction, spec: CommandSpec, options: Any) -> None:
+        if spec.name == "new" and not _threads_allowed(interaction):
+            with_locale = M("an event plays each game in a thread of its own: open it in a text channel where I "
+                            "may create public threads")  # fmt: skip
+            await refuse(interaction, str(with_locale))
+            return
+        self.game = str(options.get("game") or "")
+        await super().run(interaction, spec, options)
+
+    async def _dispatch(self, who: Invoker, spec: CommandSpec, typed: dict[str, Any]) -> Reply:
+        return await run_tournament(self.service, who, spec.name, typed, self.games)
+
+    async def _post(self, interaction: discord.Interaction, reply: Reply) -> None:
+        if reply.event_id is None:
+            await post_reply(interaction, self.service, reply)
+            return
+        view = discord.ui.View(timeout=None)
+        view.add_item(JoinButton(reply.event_id))
+        message_id = await respond(interaction, reply, view=view)
+        if message_id is not None:
+            await self.service.events.set_message(reply.event_id, message_id)
+
+    async def make_thread(self, event: EventRow, table: TableRow) -> int:
+        """The thread a game is played in: found by its name if a crash left it, else created."""
+        client: discord.Client = self.bot
+        channel = client.get_channel(event.channel_id) or await client.fetch_channel(event.channel_id)
+        if not isinstance(channel, discord.TextChannel):
+            raise ServiceError(M("an event's games are played in threads of a text channel"))
+        names = []
+        for side in table.sides:
+            members = []
+            for user_id in side:
+                member = channel.guild.get_member(user_id)
+                members.append(member.display_name if member else str(user_id))
+            names.append(" & ".join(members))
+        replay = f" · G{table.game}" if table.game > 1 else ""
+        name = f"{event.title} · R{table.round} · B{table.board}{replay} · {' v '.join(names)}"[:100]
+        for thread in channel.threads:
+            if thread.name == name:
+                return thread.id
+        thread = await channel.create_thread(name=name, type=discord.ChannelType.public_thread,
+                                             auto_archive_duration=THREAD_MINUTES)  # fmt: skip
+        return thread.id
+
+
+def _threads_allowed(interaction: discord.Interaction) -> bool:
+    granted = interaction.app_permissions
+    return isinstance(interaction.channel, discord.TextChannel) and granted.create_public_threads
+
+
+class JoinButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tournament:join:(?P<event>\d+)"):
+    """Join the event from its announcement; the custom id names the event, so it works after a restart."""
+
+    def __init__(self, event_id: int) -> None:
+        super().__init__(discord.ui.Button(label=str(M("Join")), style=discord.ButtonStyle.success,
+                                           custom_id=f"tournament:join:{event_id}"))  # fmt: skip
+        self.event_id = event_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> JoinButton:
+        return cls(int(match["event"]))
+
+    @answered
+    async def callback(self, interaction: discord.Interaction) -> None:
+        service = service_of(interaction)
+        who = invoker(interaction)
+        loaded = await service.events.load(self.event_id)
+        reply = await service.tournament_join(who.guild_id, loaded.row.game, who.user_id, self.event_id,
+                                              name=who.display_name)  # fmt: skip
+        await respond(interaction, reply)
