@@ -1,7 +1,7 @@
 """Repetition keys kept outside memory: the oldest part of a very long line of play.
 
-A Nika match can go on for tens of thousands of actions and nothing in it is irreversible, so
-its repetition rule must count every earlier position; 8 bytes a key made the cached state
+A match can go on for tens of thousands of actions, and in a game where nothing is
+irreversible its repetition rule must count every earlier position; 8 bytes a key made the cached state
 grow without bound. An `Archive` stands for the keys of a line's first `size` positions, which
 the host stores (per ply) outside the engine. In memory it keeps a Bloom filter of fixed size
 over them, so most positions are known absent without asking, and the exact counts the host
