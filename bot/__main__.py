@@ -11,6 +11,7 @@ import argparse
 import asyncio
 import contextlib
 import logging
+import os
 import signal
 import sys
 
@@ -24,6 +25,9 @@ No Discord token is configured, so the bot cannot connect to Discord.
 To connect it: copy .env.example to .env and set DISCORD_TOKEN (from the Discord
 developer portal → your application → Bot), or export DISCORD_TOKEN in the environment.
 Meanwhile you can play locally: `python -m bot console`."""
+NOT_A_TERMINAL = """\
+This input is not a terminal, so the console was not opened. To play locally, run
+`python -m bot console` in a terminal (with the virtualenv active)."""
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -36,7 +40,8 @@ def _parser() -> argparse.ArgumentParser:
     console = commands.add_parser("console", help="play locally in this terminal, with the bot's commands")
     console.add_argument("--locale", default="en", help="the language of the console (en or es)")
     backup = commands.add_parser("backup", help="copy the SQLite database (safe while the bot runs)")
-    backup.add_argument("path", help="where to write the copy")
+    backup.add_argument("path", help="where to write the copy: a new file in an existing folder")
+    backup.add_argument("--overwrite", action="store_true", help="replace an earlier copy at that path")
     migrate = commands.add_parser("migrate-db", help="copy a SQLite database into an empty PostgreSQL database")
     migrate.add_argument("--from", dest="source", required=True, help="the SQLite file")
     migrate.add_argument("--to", dest="target", required=True, help="a postgresql:// URL")
@@ -61,7 +66,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "console":
             return _console(settings, args.locale)
         if args.command == "backup":
-            return asyncio.run(_backup(settings, args.path))
+            return asyncio.run(_backup(settings, args.path, overwrite=args.overwrite))
         if args.command == "migrate-db":
             from bot.migrate_db import main as migrate_main
 
@@ -69,7 +74,10 @@ def main(argv: list[str] | None = None) -> int:
         if not settings.token:
             print(NO_TOKEN, file=sys.stderr)
             if not sys.stdin.isatty():
-                return 2
+                # Piped or scripted (the quick start's line in CI, say): nobody could type in a
+                # console, so say how to open one and end well.
+                print(NOT_A_TERMINAL, file=sys.stderr)
+                return 0
             print("Starting the local console.\n", file=sys.stderr)
             return _console(settings, "en")
         if settings.api_base:
@@ -87,6 +95,13 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print(file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # The reader went away (`python -m bot console | head`): stop quietly. Python would
+        # complain again when it flushes stdout at exit, so stdout points nowhere from here.
+        with contextlib.suppress(OSError):
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        return 0
 
 
 def _console(settings: Settings, locale: str) -> int:
@@ -95,7 +110,13 @@ def _console(settings: Settings, locale: str) -> int:
     multiprocessing's resource tracker stopped after them."""
     from bot.console import run_console
     from bot.workers import stop_resource_tracker
+    from render.words import LANGUAGES, language_of
 
+    wanted = locale.replace("_", "-").split("-")[0].lower()
+    if wanted not in LANGUAGES:
+        print(f"warning: the console does not speak {locale!r}; it speaks {', '.join(LANGUAGES)}. "
+              f"Going on in {language_of(locale)!r}.", file=sys.stderr)  # fmt: skip
+        locale = language_of(locale)
     try:
         asyncio.run(run_console(settings.database, settings.boards_dir, locale=locale, games=settings.hosted()))
     finally:
@@ -113,10 +134,25 @@ async def _check_storage(settings: Settings) -> None:
     await storage.close()
 
 
-async def _backup(settings: Settings, path: str) -> int:
+async def _backup(settings: Settings, path: str, *, overwrite: bool = False) -> int:
+    from pathlib import Path
+
     from bot.storage import open_storage
     from bot.storage.sqlite import SQLiteStorage
 
+    # A typo in the folder must not scatter copies where nobody looks, and last week's copy
+    # must not be replaced by accident: both are refused, saying what to do instead.
+    target = Path(path).expanduser()
+    if target.is_dir():
+        print(f"error: {path} is a folder: name the file to write, like {target / 'backup.db'}", file=sys.stderr)
+        return 2
+    if not target.parent.is_dir():
+        print(f"error: the folder {target.parent} does not exist: create it first (mkdir -p {target.parent})",
+              file=sys.stderr)  # fmt: skip
+        return 2
+    if target.exists() and not overwrite:
+        print(f"error: {path} exists already: name a new file, or add --overwrite to replace it", file=sys.stderr)
+        return 2
     storage = await open_storage(settings.database)
     try:
         if not isinstance(storage, SQLiteStorage):

@@ -22,9 +22,19 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from bot.clock import Clock, SystemClock
-from bot.commands.dispatch import CommandSpec, Invoker, commands_for, dispatch, parse_options
+from bot.commands.dispatch import (
+    CommandOption,
+    CommandSpec,
+    Invoker,
+    OptionKind,
+    autocomplete,
+    commands_for,
+    dispatch,
+    parse_options,
+)
 from bot.commands.group import refuse_unknown
 from bot.commands.tournament import GROUP, run_tournament, tournament_commands
+from bot.commands.values import SNOWFLAKE_MAX
 from bot.dispatcher import TimerDispatcher
 from bot.errors import ConfirmFirst, ServiceError
 from bot.i18n import speaking
@@ -45,6 +55,8 @@ _CHANNEL = re.compile(r"<#(\d+)>")
 _LINK = re.compile(r":? ?https://discord\.com/channels/\S+")
 NAME_KEY = "console-name:"
 TEXT_OPTIONS = frozenset({"from", "action"})  # values that may hold `word:` themselves
+COMPLETION_SECONDS = 2.0  # a Tab that finds the loop busy (a computer thinking) offers nothing rather than hang
+CONSOLE_WORDS = ("as ", "channel ", "manage ", "help", "quit")
 
 log = logging.getLogger(__name__)
 
@@ -234,33 +246,108 @@ class Console:
             if word == "help":
                 self.out(console_help(self.games))
             elif word == "as":
-                name = line[3:].strip().lstrip("@") or self.user
+                name = unicodedata.normalize("NFC", line[3:].strip().lstrip("@")) or self.user
                 if not storable_name(name):
                     raise ServiceError(M("a name is 1 to 32 printable characters, like as @bob"))
-                await self.remember(name)
-                self.user = name
+                # One member whatever the case typed (`@Zoë`, `@zoë`): the spelling first used stays.
+                uid = self.ids.get(name.lower())
+                self.user = self.names[uid] if uid is not None else name
+                await self.remember(self.user)
                 self.say(M("now acting as @{name}", name=self.user))
             elif word in ("channel", _plain(str(T("channel", "console")))):  # `canal 2` as the reader reads it
                 number = line.split()[1] if len(line.split()) > 1 else ""
-                if not (number.isascii() and number.isdigit() and len(number) < 12):
-                    raise ServiceError(M("channel takes a number, like channel 2"))
+                if not (number.isascii() and number.isdigit() and 0 < int(number[:20]) <= SNOWFLAKE_MAX):
+                    raise ServiceError(M("channel takes a channel's number (up to 19 digits), like channel 2"))
                 self.channel = int(number)
                 self.say(M("now in channel #{number}", number=self.channel))
             elif word == "manage":
-                self.can_manage = line.split()[-1].lower() == "on"
-                self.say(M("Manage Channels is on for @{name}", name=self.user) if self.can_manage
-                         else M("Manage Channels is off for @{name}", name=self.user))  # fmt: skip
+                self.manage(line.split()[1:])
             else:
                 await self.command(line)
         except ConfirmFirst as confirm:
-            self.out(f"? {self.show(str(confirm))}")
+            self.out(f"? {self.show(confirm.in_console())}")
         except ServiceError as error:
-            self.out(f"✗ {self.show(str(error))}")
+            self.out(f"✗ {self.show(error.in_console())}")
+        except BrokenPipeError:  # the output is gone (piped into `head`): nobody reads on
+            raise
         except Exception as error:  # one bad line must never end the console
             log.exception("console line failed", extra={"line": line[:200]})
             self.say(M("✗ something went wrong on my side ({error}); the match is unchanged",
                        error=type(error).__name__))  # fmt: skip
         return True
+
+    async def completions(self, line: str) -> list[str]:
+        """What Tab offers for the last word of `line` (the line typed so far), each candidate
+        whole (`to:c4 `): console words, games, commands, option names, and option values:
+        an option's choices, members' names, and for the options Discord autocompletes the
+        same suggestions, from the same code (`bot.commands.dispatch.autocomplete`)."""
+        with speaking(self.locale):
+            word = line.rsplit(" ", 1)[-1]
+            found = await self._candidates(line[: len(line) - len(word)], word)
+        return [c for c in dict.fromkeys(found) if _plain(c).startswith(_plain(word))]
+
+    async def _candidates(self, before_text: str, word: str) -> list[str]:
+        before = before_text.split()
+        if not before:
+            return [*CONSOLE_WORDS, *(f"/{slug} " for slug in self.games)]
+        first = before[0].lower()
+        if first == "as" and len(before) == 1:
+            return [f"@{name} " for name in sorted(set(self.names.values()), key=str.lower)]
+        if first == "manage" and len(before) == 1:
+            return ["on", "off"]
+        group = first.lstrip("/")
+        if group not in self.games:
+            return []
+        names = command_names(group, self.locale)
+        if len(before) == 1:
+            return _shown_first(names, "command", self.locale, " ")
+        spec = commands_for(group).get(names.get(before[1].lower(), before[1].lower()))
+        if spec is None:
+            return []
+        if ":" not in word:
+            return _shown_first(option_names(spec, self.locale), "option", self.locale, ":")
+        typed_name, _, typed_value = word.partition(":")
+        known = option_names(spec, self.locale)
+        option = spec.option(known.get(typed_name.lower(), known.get(_plain(typed_name), "")))
+        if option is None:
+            return []
+        return [f"{typed_name}:{value} " for value in await self._values(group, spec, option, before_text, typed_value)]
+
+    async def _values(self, group: str, spec: CommandSpec, option: CommandOption, before: str, typed: str) -> list[str]:
+        if option.choices:  # in the reader's words (the game's first), as Discord shows them
+            with playing(group):
+                return [str(choice_name(c.value)) for c in option.choices]
+        if option.kind is OptionKind.BOOLEAN:
+            return ["on", "off"]
+        if option.kind is OptionKind.USER:
+            return [f"@{name}" for name in sorted(set(self.names.values()), key=str.lower)]
+        if not option.autocomplete:
+            return []
+        try:
+            _, _, pairs = parse_command(before, self.locale, self.games)
+        except ServiceError:
+            pairs = []
+        filled = {key: value for key, value in pairs}
+        filled[option.name] = typed
+        user = self.ids.get(self.user.lower(), user_id_for(self.user))
+        who = Invoker(CONSOLE_GUILD, self.channel, user, can_manage=self.can_manage, rate_limited=False, console=True,
+                      locale=self.locale)  # fmt: skip
+        with playing(group):
+            try:
+                steps = await autocomplete(self.service, who, group, spec.name, option.name, filled)
+            except ServiceError:
+                return []
+        return [step.value for step in steps]
+
+    def manage(self, words: list[str]) -> None:
+        """`manage on|off`; `manage` alone says which it is, and changes nothing."""
+        if words and words[0].lower() in ("on", "off") and len(words) == 1:
+            self.can_manage = words[0].lower() == "on"
+        elif words:
+            raise ServiceError(M("manage takes on or off, like manage on"))
+        state = (M("Manage Channels is on for @{name}", name=self.user) if self.can_manage
+                 else M("Manage Channels is off for @{name}", name=self.user))  # fmt: skip
+        self.say(state if words else M("{state} (manage on|off switches it)", state=state))
 
     def say(self, message: Message) -> None:
         self.out(str(message))
@@ -340,10 +427,11 @@ class Console:
         return candidate
 
     async def announce(self, notice: Notice, nonce: str) -> int | None:
-        """What timers post (a computer's move, a reminder, an expired turn), printed in the
-        console's language (the timer task runs outside any command's)."""
+        """What timers post (a computer's move, a reminder, an expired turn, a digest's DM),
+        printed in the console's language (the timer task runs outside any command's)."""
+        where = "[DM]" if notice.kind == "dm" else f"[#{notice.channel_id}]"  # a digest, a paused match's news
         with speaking(self.locale):
-            self.out(f"[#{notice.channel_id}] " + self.show(notice.reply.text))
+            self.out(f"{where} " + self.show(notice.reply.text))
             self.print_reply_files(notice.reply)
         return None
 
@@ -354,32 +442,21 @@ class Console:
 
 
 class _Completer:
-    """Tab completion: console words, then a game's group, its commands, and their options, by
-    their names in the console's language and in English."""
+    """Tab completion for readline, on the reader's thread: the candidates come from the
+    console's `completions`, run on the console's event loop (idle while a line is typed)."""
 
-    def __init__(self, locale: str = "en", games: Sequence[str] | None = None) -> None:
-        self.locale = locale
-        self.games = tuple(installed_slugs() if games is None else games)
+    def __init__(self, lookup: Callable[[str], list[str]]) -> None:
+        self.lookup = lookup
         self.matches: list[str] = []
-
-    def candidates(self, line: str, word: str) -> list[str]:
-        before = line[: len(line) - len(word)].split()
-        if not before:
-            return ["as ", "channel ", "manage ", "help", "quit"] + [f"/{slug} " for slug in self.games]
-        group = before[0].lstrip("/")
-        if group not in self.games:
-            return []
-        names = command_names(group, self.locale)
-        if len(before) == 1:
-            return _shown_first(names, "command", self.locale, " ")
-        spec = commands_for(group).get(names.get(before[1].lower(), before[1].lower()))
-        return _shown_first(option_names(spec, self.locale), "option", self.locale, ":") if spec is not None else []
 
     def complete(self, word: str, index: int) -> str | None:
         if index == 0:
             import readline
 
-            self.matches = [c for c in self.candidates(readline.get_line_buffer(), word) if c.startswith(word)]
+            try:
+                self.matches = self.lookup(readline.get_line_buffer()[: readline.get_endidx()])
+            except Exception:  # a completion must never end the console
+                self.matches = []
         return self.matches[index] if index < len(self.matches) else None
 
 
@@ -391,13 +468,17 @@ def _shown_first(names: dict[str, str], context: str, locale: str, tail: str) ->
 
 
 def _reader(loop: asyncio.AbstractEventLoop, queue: asyncio.Queue[str | None], prompt: Callable[[], str],
-            ready: threading.Event, locale: str = "en", games: Sequence[str] | None = None) -> None:  # fmt: skip
+            ready: threading.Event, console: Console) -> None:  # fmt: skip
     """Reads lines on a daemon thread: Ctrl-C in the main thread then ends the console at once,
     with no thread left waiting on the terminal."""
+
+    def lookup(line: str) -> list[str]:
+        return asyncio.run_coroutine_threadsafe(console.completions(line), loop).result(COMPLETION_SECONDS)
+
     with contextlib.suppress(ImportError):
         import readline  # line editing and history for input()
 
-        readline.set_completer(_Completer(locale, games).complete)
+        readline.set_completer(_Completer(lookup).complete)
         readline.set_completer_delims(" ")
         readline.parse_and_bind("tab: complete")
     while True:
@@ -431,14 +512,13 @@ async def _run_console(database: str, boards_dir: str, clock: Clock | None, loca
     await console.load_names()
     dispatcher = TimerDispatcher(service, console.announce)
     dispatcher.start()
-    print(greeting(games))  # run_console speaks the console's language around all of this
     queue: asyncio.Queue[str | None] = asyncio.Queue()
     ready = threading.Event()
     ready.set()
-    reading = (asyncio.get_running_loop(), queue, console.prompt, ready, locale, games)
-    thread = threading.Thread(target=_reader, args=reading, daemon=True)
-    thread.start()
+    reading = (asyncio.get_running_loop(), queue, console.prompt, ready, console)
     try:
+        print(greeting(games))  # run_console speaks the console's language around all of this
+        threading.Thread(target=_reader, args=reading, daemon=True).start()
         while True:
             line = await queue.get()
             if line is None:
@@ -447,8 +527,12 @@ async def _run_console(database: str, boards_dir: str, clock: Clock | None, loca
             if not await console.handle(line):
                 break
             ready.set()
-    finally:
-        await dispatcher.stop()
-        await service.close()
-        if service.computers is not None:
-            await service.computers.close()
+    finally:  # each step even when one before it fails (the output gone: BrokenPipeError)
+        try:
+            await dispatcher.stop()
+        finally:
+            try:
+                await service.close()
+            finally:
+                if service.computers is not None:
+                    await service.computers.close()

@@ -143,7 +143,7 @@ class TimerDispatcher:
         except Exception:
             # A timer that cannot fire must not block those behind it: try it again later.
             log.exception("timer failed", extra={"timer": timer.id, "match": timer.match_id})
-            await self.service.postpone_timer(timer.id, RETRY_SECONDS)
+            await self.service.postpone_timer(timer.id, RETRY_SECONDS, digest_of=timer.user_id)
 
     async def _sleep_until(self, due: float | None) -> None:
         async with self._idle:

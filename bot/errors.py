@@ -7,7 +7,16 @@ from engine.i18n import M, Term, Text
 
 
 class ServiceError(Exception):
-    """A refusal; str(error) is shown to the player, privately."""
+    """A refusal; str(error) is shown to the player, privately. Where the advice differs in the
+    local console (no buttons, no threads there), `console` holds what is said there instead."""
+
+    def __init__(self, *args: object, console: Text | None = None) -> None:
+        super().__init__(*args)
+        self.console = console
+
+    def in_console(self) -> str:
+        """The refusal as the local console says it."""
+        return str(self) if self.console is None else str(self.console)
 
 
 class NoMatch(ServiceError):
@@ -69,11 +78,16 @@ class ConfirmFirst(ServiceError):
     the same command repeated within a minute confirms too."""
 
     def __init__(self, message: Text, *, match_id: int, version: int, kind: str, argument: str = "") -> None:
-        super().__init__(message)
+        # Said on Discord, with a Confirm button under it; the console says `in_console` instead.
+        # Rendered now, in the language of whoever asked (the message may be read after that).
+        super().__init__(str(M("{question} Press Confirm, or send the same command again within a minute.",
+                               question=message)))  # fmt: skip
+        self.question = message
         self.match_id = match_id
         self.version = version
         self.kind = kind
         self.argument = argument
+        self.console = str(M("{question} Send the same command again within a minute to confirm.", question=message))
 
 
 class TooSoon(ServiceError):

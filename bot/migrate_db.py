@@ -59,6 +59,8 @@ TABLES = (
     Table("event_rounds", ("event_id", "number"), "event rounds"),
     Table("event_byes", ("event_id", "round", "user_id"), "event byes"),
     Table("event_tables", ("event_id", "round", "board", "game"), "event games"),
+    Table("rematches", ("match_id", "user_id"), "rematch acceptances"),
+    Table("forecasts", ("match_id", "user_id"), "forecasts"),
     Table("repetition_keys", ("match_id", "ply"), "repetition keys"),  # migration 11
 )
 # Facts such as a command-tree hash may already be in a target the bot started on; the

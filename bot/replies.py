@@ -29,6 +29,10 @@ class Reply:
     answers: tuple[str, ...] = ()  # answer buttons, e.g. ("draw_accept", "draw_decline")
     question: int | None = None  # the log entry that asked (a draw offer, a declaration)
     setup: bool = False  # the match waits for secret setup choices: offer the setup button
+    rematch: bool = False  # the match has finished: offer the Rematch button
+    private: bool = False  # for the asker's eyes only, whatever the command (a forecast)
+    # Where the reply belongs when not where it was asked for (a rematch opened in a new thread).
+    channel_id: int | None = None
     # A public post that goes with a private answer (a secret setup choice was made).
     announce: Reply | None = None
     # The outbox notices that post this reply if the front end cannot (see Play's backups): the

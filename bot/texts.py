@@ -67,6 +67,11 @@ def seat_names(state: MatchState, seats: Sequence[str]) -> str:
     return joined([state.seat_title(s) for s in seats])
 
 
+def seats_and_holders(state: MatchState, seats: Sequence[str]) -> str:
+    """Seats with who holds each (North (@alice)): the mentions in the text ping them."""
+    return joined([_seat_and_holder(state, s) for s in seats])
+
+
 def holder_text(state: MatchState, seat: str) -> str:
     if state.is_computer(seat):
         return str(M("computer ({level})", level=level(state.computers[seat])))

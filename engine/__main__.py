@@ -92,7 +92,8 @@ def answer(request: Any, game: AnyGame) -> dict[str, Any]:
     """One `serve` request to its answer; errors come back as {"error": ...}."""
     try:
         if not isinstance(request, dict) or not isinstance(request.get("position"), str):
-            raise IllegalAction('a request is {"position": P, "actions": [...]} or {"position": P, "legal": true}')
+            raise IllegalAction('a request is {"position": P, "actions": [A, ...]}, {"position": P, "legal": true} '
+                                'or {"position": P, "think": {"ms": N, "level": "hard"}}')
         if request.get("legal"):
             state = _state(game, request["position"])
             return {"legal": [action.notation() for action in game.legal_actions(state)]}

@@ -8,15 +8,19 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from engine.__main__ import new_playable
 from engine.errors import IllegalAction
 from engine.plugins import PluginError
 from engine.registry import get_game, installed_slugs
 from render import render_state
 
+DEFAULT_FOLDER = Path("boards")
+
 _EPILOG = """\
 examples:
-  python -m render --game SLUG start -o board.png
-  python -m render --game SLUG start --seed 3 --players 4 -o board.png
+  python -m render --game SLUG start                     (writes boards/SLUG-start.png)
+  python -m render --game SLUG start --seed 3 --players 4 -o start.png
+  python -m render --game SLUG "$(python -m engine --game SLUG start --seed 3)" -o same.png  (the same picture)
   python -m render --game SLUG "<position>" --last "<action>" --perspective SEAT -o board.png
 """
 
@@ -32,8 +36,10 @@ def _parser() -> argparse.ArgumentParser:
     only = slugs[0] if len(slugs) == 1 else None
     parser.add_argument("--game", default=only, required=only is None, choices=slugs,
                         help="which game" + (f" (default: {only})" if only else ""))  # fmt: skip
-    parser.add_argument("position", help='position notation, or "start"')
-    parser.add_argument("-o", "--output", type=Path, required=True, help="where to write the PNG")
+    parser.add_argument("position", help='position notation, or "start": the position `python -m engine start` '
+                        "prints for the same --seed and --players (where play begins; secret setups drawn at random)")
+    parser.add_argument("-o", "--output", type=Path,
+                        help="where to write the PNG (default: boards/SLUG-start.png or boards/SLUG-board.png)")
     parser.add_argument(
         "--last",
         metavar="ACTION",
@@ -54,11 +60,14 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {error}", file=sys.stderr)
         return 2
     try:
-        if args.position.strip().lower() == "start":
+        starting = args.position.strip().lower() == "start"
+        if starting:
             players = args.players or min(game.player_counts)
             if players not in game.player_counts:
                 raise IllegalAction(f"{game.title} is for {', '.join(map(str, game.player_counts))} players")
-            state: Any = game.new(players, game.option_defaults(), args.seed)
+            # The same start as `python -m engine start`: where play begins, setup choices (if the
+            # game has any) drawn at random from the seed.
+            state: Any = new_playable(game, players, {}, args.seed)
         else:
             state = game.load(args.position)
         recent: list[Any] = []
@@ -73,11 +82,15 @@ def main(argv: list[str] | None = None) -> int:
     perspective = args.perspective.lower() if args.perspective else None
     rendered = render_state(game.slug, state, recent, perspective=perspective)
     try:
+        if args.output is None:  # into ./boards, as the console's boards (ignored by git)
+            args.output = DEFAULT_FOLDER / f"{game.slug}-{'start' if starting else 'board'}.png"
+            DEFAULT_FOLDER.mkdir(exist_ok=True)
         args.output.write_bytes(rendered.png)
     except OSError as error:
         print(f"error: cannot write {args.output}: {error.strerror or error}", file=sys.stderr)
         return 2
     print(rendered.alt_text)
+    print(f"written to {args.output}", file=sys.stderr)
     return 0
 
 

@@ -17,10 +17,11 @@ from discord import app_commands
 from discord.app_commands import Choice, locale_str
 from discord.ext import commands
 
-from bot.cogs.panel import confirm_view, post_reply, went_wrong
+from bot.cogs.panel import confirm_view, post_reply, thread_opener, went_wrong
 from bot.cogs.posting import refuse, respond, send_private
 from bot.commands.dispatch import CommandOption, CommandSpec, Invoker, OptionKind, autocomplete, commands_for, dispatch
 from bot.commands.front_end import front_end
+from bot.commands.values import record_text
 from bot.errors import ConfirmFirst, ServiceError
 from bot.i18n import speaking
 from bot.inflight import in_flight_of
@@ -182,7 +183,11 @@ class GameCog(commands.Cog):
                 if value.size > RECORD_BYTES_MAX:
                     await refuse(interaction, str(M("that file is too large to be a game record")))
                     return
-                typed[option.name] = (await value.read()).decode("utf-8", errors="replace")
+                try:
+                    typed[option.name] = record_text(value.filename, await value.read())
+                except ServiceError as error:
+                    await refuse(interaction, str(error))
+                    return
         who = replace(invoker(interaction), names=tuple(named))
         thread: discord.Thread | None = None
         if spec.name == "new" and typed.pop("thread", None):
@@ -190,6 +195,8 @@ class GameCog(commands.Cog):
             if thread is None:
                 return
             who = invoker(interaction, channel_id=thread.id, parent=interaction.channel_id)
+        if spec.name == "start":  # after a finished match: a rematch, in a new thread if this is one
+            who = replace(who, open_thread=thread_opener(interaction))
         task = asyncio.ensure_future(self._dispatch(who, spec, typed))
         done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER_SECONDS)
         deferred = not done
@@ -213,6 +220,10 @@ class GameCog(commands.Cog):
                                    "user": interaction.user.id})  # fmt: skip
         if thread is not None:
             await self._post_in_thread(interaction, thread, reply)
+        elif reply.private and not spec.private:  # a private answer to a public command (a forecast)
+            if deferred:
+                await interaction.delete_original_response()
+            await send_private(interaction, reply.text)
         elif spec.private:
             await post_reply(interaction, self.service, reply, ephemeral=True)
         else:

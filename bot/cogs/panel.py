@@ -7,11 +7,13 @@ working after a restart, and a press on an old board is caught.
   action paths, see bot/menus.py); Undo;
 - a setup button while secret setup choices are owed;
 - answer buttons under a draw offer or a claim, naming the log entry that asked;
-- confirm buttons for ending the game against your own side.
+- confirm buttons for ending the game against your own side;
+- a Rematch button under a result (and under a rematch still waiting for players).
 
 Custom ids: `<game>:p:<match>:<board>:<step>`, `<game>:s:<match>:<board>[:<step>…]`,
 `<game>:a:<match>:<question>:<answer>`, `<game>:c:<match>:<version>:<kind>[:<arg>]`,
-`<game>:u:<match>:<board>`. Ids posted by the first release have the same shapes.
+`<game>:u:<match>:<board>`, `<game>:r:<match>` (Rematch, under a result).
+Ids posted by the first release have the same shapes.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from typing import Any, TypeVar
 import discord
 
 from bot import menus
-from bot.cogs.posting import followup, refusal_text, respond, send_private
+from bot.cogs.posting import followup, refusal_text, respond, send_private, send_to
 from bot.commands.front_end import front_end
 from bot.errors import ConfirmFirst, OutdatedBoard, ServiceError
 from bot.i18n import speaking
@@ -51,7 +53,7 @@ ANSWERS: dict[str, tuple[Message, discord.ButtonStyle]] = {
 }
 CONFIRMS = {
     "resign": M("Yes, resign"), "concede": M("Yes, concede"),
-    "declare": M("Yes, declare"), "leave": M("Yes, leave"),
+    "declare": M("Yes, declare"), "leave": M("Yes, leave"), "abort": M("Yes, abort"),
 }  # fmt: skip
 BUTTONS: dict[str, Text] = {"undo": M("Undo"), "play": M("Play")}
 Owner = TypeVar("Owner")  # an item of a game's (it has `.game`), or one that names no game we host
@@ -133,6 +135,10 @@ def view_for(reply: Reply) -> discord.ui.View | None:
         for kind in reply.answers:
             view.add_item(AnswerButton(reply.game, reply.match_id, reply.question, kind))
         return view
+    if reply.rematch:
+        view = discord.ui.View(timeout=None)
+        view.add_item(RematchButton(reply.game, reply.match_id))
+        return view
     if reply.version is None:
         return None
     if reply.setup:
@@ -158,7 +164,17 @@ def confirm_view(game: str, confirm: ConfirmFirst) -> discord.ui.View:
 async def post_reply(interaction: discord.Interaction, service: MatchService, reply: Reply,
                      *, ephemeral: bool = False) -> None:  # fmt: skip
     """Post a reply (for everyone unless ephemeral) with its buttons, then any public announcement;
-    each public post is reported to the service, which then drops its outbox backup."""
+    each public post is reported to the service, which then drops its outbox backup. A reply that
+    belongs in another channel (a rematch's new thread) goes there, and the channel hears where."""
+    if reply.channel_id is not None and reply.channel_id != interaction.channel_id and interaction.client:
+        channel = interaction.client.get_channel(reply.channel_id) or await interaction.client.fetch_channel(
+            reply.channel_id)  # fmt: skip
+        if isinstance(channel, discord.abc.Messageable):
+            message = await send_to(channel, reply, view_for(reply))
+            await service.posted(reply, message.id)
+            moved = M("The rematch is in its own thread: {thread}", thread=f"<#{reply.channel_id}>")
+            await respond(interaction, Reply(str(moved), match_id=reply.match_id, game=reply.game))
+            return
     message_id = await respond(interaction, reply, ephemeral=ephemeral, view=view_for(reply))
     if not ephemeral:
         await service.posted(reply, message_id)
@@ -364,9 +380,10 @@ class AnswerButton(
 class ConfirmButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=GAME
-    + r":c:(?P<match>\d+):(?P<version>\d+):(?P<kind>resign|concede|declare|leave)(?::(?P<arg>[a-z0-9-]{1,40}))?",
+    + r":c:(?P<match>\d+):(?P<version>\d+):(?P<kind>resign|concede|declare|leave|abort)(?::(?P<arg>[a-z0-9-]{1,40}))?",
 ):
-    """Confirms a command that ends the game against the presser's own side. The match version
+    """Confirms a command that ends the game against the presser's own side, or a moderator's
+    abort of a started match. The match version
     is in the id: a confirmation given before the match changed is refused."""
 
     def __init__(self, game: str, match_id: int, version: int, kind: str, argument: str = "") -> None:
@@ -398,6 +415,9 @@ class ConfirmButton(
             reply = await service.concede(channel, user, confirmed=True)
         elif self.kind == "leave":
             reply = await service.leave(channel, user, confirmed=True)
+        elif self.kind == "abort":  # Manage Channels is checked again, as at the command
+            reply = await service.abort(channel, user, can_manage=interaction.permissions.manage_channels,
+                                        confirmed=True)  # fmt: skip
         else:
             reply = await service.resign(channel, user, confirmed=True)
         await post_reply(interaction, service, reply)
@@ -433,6 +453,53 @@ class SetupButton(
         view = discord.ui.View(timeout=None)
         view.add_item(SetupSelect(self.game, self.match_id))
         await interaction.response.send_message(str(picker.placeholder), view=view, ephemeral=True)
+
+
+class RematchButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=GAME + r":r:(?P<match>\d+)",
+):
+    """Accept a rematch of a finished match (the match is in the id: it outlives restarts)."""
+
+    def __init__(self, game: str, match_id: int) -> None:
+        super().__init__(discord.ui.Button(label=str(M("Rematch")), style=discord.ButtonStyle.primary,
+                                           custom_id=f"{game}:r:{match_id}"))  # fmt: skip
+        self.game, self.match_id = game, match_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> RematchButton:
+        if not hosted(match["game"], match["match"]):
+            return NotOurs(item)  # type: ignore[return-value]  # discord.py swaps in any item returned
+        return cls(match["game"], int(match["match"]))
+
+    @answered
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer()  # the rematch's first board is drawn when everyone accepted
+        service = service_of(interaction)
+        reply = await service.rematch(interaction.channel_id or 0, interaction.user.id, match_id=self.match_id,
+                                      open_thread=thread_opener(interaction))  # fmt: skip
+        await post_reply(interaction, service, reply)
+
+
+def thread_opener(interaction: discord.Interaction) -> Callable[[], Coroutine[Any, Any, int | None]] | None:
+    """In a match's thread: what opens a new thread beside it for a rematch (None elsewhere)."""
+    thread = interaction.channel
+    if not isinstance(thread, discord.Thread) or not isinstance(thread.parent, discord.TextChannel):
+        return None
+    parent = thread.parent
+
+    async def open_thread() -> int | None:
+        try:
+            made = await parent.create_thread(name=f"{thread.name} — {M('Rematch')}"[:100],
+                                              type=discord.ChannelType.public_thread,
+                                              auto_archive_duration=10080)  # fmt: skip
+        except discord.HTTPException:
+            return None  # no right to open one: the rematch is played in the same thread
+        return made.id
+
+    return open_thread
 
 
 class SetupSelect(
@@ -496,4 +563,4 @@ async def _submit_setup(interaction: discord.Interaction, game: str, choice: str
         await service.posted(reply.announce, message.id)
 
 
-DYNAMIC_ITEMS = (PanelButton, PickSelect, AnswerButton, ConfirmButton, SetupButton, SetupSelect)
+DYNAMIC_ITEMS = (PanelButton, PickSelect, AnswerButton, ConfirmButton, SetupButton, SetupSelect, RematchButton)

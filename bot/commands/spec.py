@@ -59,6 +59,8 @@ class Invoker:
     console: bool = False  # typed in the local console, not on Discord (help words differ)
     display_name: str = ""  # the member's name as the server shows it (an event's standings picture)
     names: tuple[tuple[int, str], ...] = ()  # the members named in the command's options, as the server shows them
+    # Opens a new thread beside this one (Discord, in a thread): where a rematch of a thread's match goes.
+    open_thread: Callable[[], Awaitable[int | None]] | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True, slots=True)

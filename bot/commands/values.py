@@ -66,6 +66,8 @@ def parse_value(option: CommandOption, text: str, *, users: Mapping[str, int] | 
         if users is not None and key in users:
             return users[key]
         raise ServiceError(M("{name} must be a member, like @alice", name=name))
+    if not text:  # `to:` with nothing after it: say so, not what the empty text fails to be
+        raise ServiceError(_empty(option))
     if option.kind is OptionKind.ATTACHMENT:
         return read_record_file(text)
     if len(text) > TEXT_MAX:
@@ -78,6 +80,8 @@ def read_record_file(path_text: str) -> str:
     shown = _shown(path_text, 60)
     try:
         path = Path(path_text.strip()).expanduser()
+        if path.is_dir():
+            raise ServiceError(M("{path} is a folder: name a game record file in it", path=shown))
         if not path.is_file():
             raise ServiceError(M("there is no file {path}", path=shown))
         with path.open("rb") as file:  # read at most the limit: st_size lies for /proc and growing files
@@ -86,9 +90,29 @@ def read_record_file(path_text: str) -> str:
         raise ServiceError(M("cannot read {path}: {reason}", path=shown, reason=error.strerror or str(error))) from None
     except (ValueError, RuntimeError):  # a NUL byte in the path; "~nobody" with no such home
         raise ServiceError(M("{path} is not a file name", path=shown)) from None
+    return record_text(path.name, data)
+
+
+def record_text(name: str, data: bytes) -> str:
+    """A record file's text (a typed path, or a file sent on Discord). A game record is the JSON
+    object an export writes: any other file (a README, a picture) is named as not one, rather
+    than read as position notation and refused for its fields."""
     if len(data) > RECORD_BYTES_MAX:
         raise ServiceError(M("that file is too large to be a game record"))
-    return data.decode("utf-8", errors="replace")
+    text = data.decode("utf-8", errors="replace")
+    if not text.lstrip("\ufeff \t\r\n").startswith("{"):
+        raise ServiceError(M("{file} is not a game record: a record is the file that replay with format:record "
+                             "exports", file=_shown(name, 60)))  # fmt: skip
+    return text
+
+
+def _empty(option: CommandOption) -> Message:
+    if option.choices:
+        return M("{name}: is empty: write one of {allowed}", name=_named(option),
+                 allowed=", ".join(c.value for c in option.choices))  # fmt: skip
+    if option.description:
+        return M("{name}: is empty: {description}", name=_named(option), description=M(option.description))
+    return M("{name}: is empty", name=_named(option))
 
 
 def missing(command: CommandSpec, option: CommandOption) -> Message:
@@ -114,6 +138,8 @@ def checked(command: CommandSpec, values: Mapping[str, Any]) -> dict[str, Any]:
             continue
         value = values[option.name]
         _check_type(option, value)
+        if option.kind is OptionKind.TEXT and isinstance(value, str) and not value.strip():
+            raise ServiceError(_empty(option))
         if option.kind in (OptionKind.INTEGER, OptionKind.NUMBER):
             value = _number(option, value)
         if option.kind is OptionKind.USER and (

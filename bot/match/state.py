@@ -211,6 +211,8 @@ class MatchState:
     def _acting_seat(self, entry: Entry) -> str:
         """The seat this entry acts for: the one to act, which its member (or the host) must hold."""
         seat = self.to_act
+        if entry.user_id is not None and (left := self.left(entry.user_id)) is not None:
+            raise NotInMatch(left)
         if seat is None:
             raise NotAllowed(self._not_playing_yet())
         if entry.user_id is not None and self.seats.get(seat) != entry.user_id:
@@ -220,6 +222,15 @@ class MatchState:
                 raise NotYourTurn(M("it is {seat:poss} turn (the computer plays it)", seat=title))
             raise NotYourTurn(M("it is {seat:poss} turn ({who} plays it)", seat=title, who=f"<@{holder}>"))
         return seat
+
+    def left(self, user_id: int) -> Message | None:
+        """For a member whose every seat is out of play while the game goes on (they resigned
+        from a free-for-all, say): that they have left, rather than whose turn it is."""
+        mine = self.seats_of(user_id)
+        if not mine or self.is_over or any(seat in self.seats_in_play() for seat in mine):
+            return None
+        return M("you have left this match ({seat} is out of the game): the others play on without you",
+                 seat=joined([self.seat_title(seat) for seat in mine]))  # fmt: skip
 
     def _not_playing_yet(self) -> Message:
 

@@ -23,7 +23,7 @@ from typing import Any
 
 from bot import rating_gate
 from bot.clock import Clock, SystemClock
-from bot.errors import NoMatch, ServiceError
+from bot.errors import MatchUnreadable, NoMatch, ServiceError
 from bot.i18n import LocaleMemory, speaking
 from bot.match import Entry, EntryKind, MatchState
 from bot.ratings import PlayerRating
@@ -31,18 +31,21 @@ from bot.replies import Image, Notice, Reply
 from bot.service.book import MatchBook, Renderer, default_renderer
 from bot.service.computer import ComputerPlayers
 from bot.service.cooldowns import Cooldowns
+from bot.service.digest import Digests
 from bot.service.events import EventDesk
+from bot.service.forecasts import Forecasts
 from bot.service.heavy import HeavyReads
 from bot.service.lobby import LEVELS, Lobby
 from bot.service.notices import notice_from_json
 from bot.service.paused import PausedMatches
 from bot.service.play import Play, recent_actions
 from bot.service.reading import Reading, TurnInfo
+from bot.service.rematch import OpenThread, Rematches
 from bot.service.settings import MatchSettings
 from bot.service.timers import TurnTimers
 from bot.storage import Storage, matches, open_storage, outbox, timers
 from bot.storage.outbox import PendingNotice
-from bot.storage.timers import TimerRow
+from bot.storage.timers import TimerKind, TimerRow
 from engine.i18n import M
 
 __all__ = ["LEVELS", "MatchService", "TurnInfo"]
@@ -71,9 +74,12 @@ class MatchService:
         self.lobby = Lobby(self.book, self.heavy, lobby_days=lobby_days, lobbies_per_member=lobbies_per_member)
         self.play = Play(self.book)
         self.reading = Reading(self.book, self.heavy)
-        self.match_settings = MatchSettings(self.book)
+        self.digests = Digests(self.book)
+        self.match_settings = MatchSettings(self.book, self.digests)
         self.timers = TurnTimers(self.book, self.play)
         self.paused = PausedMatches(self.book)
+        self.rematches = Rematches(self.book)
+        self.forecasts = Forecasts(self.book, self.play)
         self.computers = computers
         self.cooldowns = Cooldowns()
         self.locales = LocaleMemory()
@@ -144,7 +150,31 @@ class MatchService:
 
         return seating_text(state)
 
-    async def abort(self, channel_id: int, user_id: int, *, can_manage: bool = False) -> Reply:
+    async def rematch(
+        self, channel_id: int, user_id: int, *, match_id: int | None = None, open_thread: OpenThread | None = None
+    ) -> Reply:
+        """Accept a rematch of the channel's finished match (or of `match_id`, a button's); once every
+        member has, it starts in the same channel, or in a new thread if the match was in one
+        (`open_thread`, the front end's). A reply for elsewhere names its channel."""
+        accepted = await self.rematches.accept(channel_id, user_id, match_id=match_id, open_thread=open_thread)
+        if isinstance(accepted, Reply):
+            return accepted
+        reply = await self.start(accepted.channel_id, accepted.starter)
+        headline = str(M("Rematch! Everyone accepted; the seats are rotated."))
+        reply = replace(reply, text=f"{headline}\n{reply.text}")
+        return replace(reply, channel_id=accepted.channel_id) if accepted.channel_id != channel_id else reply
+
+    async def abort(self, channel_id: int, user_id: int, *, can_manage: bool = False, confirmed: bool = False) -> Reply:
+        if can_manage and not confirmed:
+            # A started match aborted is gone for its players, unrated: a moderator is asked too.
+            # (A lobby holds no game yet; a damaged match, which cannot be played, is freed at once.)
+            try:
+                row, state = await self.book.load(channel_id)
+            except MatchUnreadable:
+                row = None
+            if row is not None and row.status == "active":
+                ends = M("Aborting ends this match for every player, unrated; it cannot be resumed.")
+                self.play.ask_first(row, state, user_id, "abort", "", ends, confirmed)
         return await self.lobby.abort(channel_id, user_id, can_manage=can_manage)
 
     # --- playing ----------------------------------------------------------------------
@@ -156,7 +186,16 @@ class MatchService:
         *,
         expected_version: int | None = None,
     ) -> Reply:
-        return await self.play.act(channel_id, user_id, action, expected_version=expected_version)
+        reply = await self.play.act(channel_id, user_id, action, expected_version=expected_version)
+        if reply.match_id is not None:  # the turn that just ended may be one a forecast answers
+            answer = await self.forecasts.respond(reply.match_id)
+            if answer is not None:  # one post: what they played (its headline), then the answer and its board
+                reply = _joined(replace(reply, text=reply.text.split("\n")[0]), answer)
+        return reply
+
+    async def forecast(self, channel_id: int, user_id: int, lines: str | None) -> Reply:
+        """Store, show (no lines) or clear (`clear`) a member's private forecast (bot/service/forecasts.py)."""
+        return await self.forecasts.forecast(channel_id, user_id, lines)
 
     async def undo(self, channel_id: int, user_id: int, *, expected_version: int | None = None) -> Reply:
         return await self.play.undo(channel_id, user_id, expected_version=expected_version)
@@ -322,12 +361,26 @@ class MatchService:
 
     # --- timers and the outbox ----------------------------------------------------------
     async def next_timer(self) -> TimerRow | None:
-        return await self.timers.next_timer()
+        """The timer due first: a match's, or a member's daily digest."""
+        timer = await self.timers.next_timer()
+        digest = await self.digests.next_due()
+        if digest is not None and (timer is None or digest.due < timer.due):
+            return digest
+        return timer
 
     async def fire_timer(self, timer: TimerRow) -> bool:
-        return await self.timers.fire_timer(timer)
+        if timer.kind is TimerKind.DIGEST:
+            return await self.digests.fire(timer)
+        fired = await self.timers.fire_timer(timer)
+        if fired and timer.kind is TimerKind.COMPUTER:  # a computer's turn may be one a forecast answers
+            fired = await self.forecasts.respond(timer.match_id, as_notice=True) is not None or fired
+        return fired
 
-    async def postpone_timer(self, timer_id: int, seconds: float) -> None:
+    async def postpone_timer(self, timer_id: int, seconds: float, *, digest_of: int | None = None) -> None:
+        """Try a timer again later (a digest's: `digest_of`, its member)."""
+        if digest_of is not None:
+            await self.digests.postpone(digest_of, seconds)
+            return
         await self.timers.postpone_timer(timer_id, seconds)
 
     async def adopt_notices(self) -> int:

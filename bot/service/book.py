@@ -23,7 +23,7 @@ from bot.errors import BoardChanged, MatchUnreadable, NoMatch
 from bot.match import Entry, EntryKind, MatchState, Played, replay, snapshot
 from bot.match.played import PlayedLog, steps_from_log
 from bot.replies import Image, Reply
-from bot.storage import Connection, MatchRow, Storage, VersionConflict, outbox
+from bot.storage import Connection, MatchRow, Storage, VersionConflict, forecasts, outbox
 from bot.storage import matches as queries
 from bot.storage.matches import LogRow, SeatRow
 from engine.api import AnyGame, result_text
@@ -376,6 +376,8 @@ class MatchBook:
                     await queries.save_snapshot(db, row.id, new.version, saved, keep=snapshot.KEPT)
                 if self.scheduler is not None:
                     await self.scheduler.reschedule(db, row, state, new, now, activity=activity, current=current)
+                if outcome is not None or any(item.entry.kind is EntryKind.UNDO for item in logged):
+                    await forecasts.remove(db, row.id)  # an undo or an ending clears every forecast
                 if also is not None:
                     await also(db)
                 if outcome is not None and self.on_finish is not None:

@@ -202,7 +202,9 @@ class Lobby:
                     game=rules.slug,
                     new=texts.command("new"),
                     thread=texts.option("thread"),
-                )
+                ),
+                console=M("this channel already has a match: finish or abort it first, or switch to another "
+                          "channel with `channel N` (channel 2, say)"),
             ) from None
         self.book.timers_changed()
         return match_id

@@ -32,6 +32,7 @@ def _reply(data: dict[str, Any]) -> Reply:
         answers=tuple(data.get("answers", ())),
         question=data.get("question"),
         setup=bool(data.get("setup")),
+        rematch=bool(data.get("rematch")),
     )
 
 
@@ -63,6 +64,7 @@ def notice_json(notice: Notice) -> str:
             "mentions": list(reply.mentions), "match_id": reply.match_id, "game": reply.game,
             "version": reply.version, "actionable": reply.actionable, "answers": list(reply.answers),
             "question": reply.question, "setup": reply.setup,
+            "rematch": reply.rematch,
         },
     })  # fmt: skip
 

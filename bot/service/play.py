@@ -144,8 +144,10 @@ class Play:
             else:
                 private = M("Your setup for {seat} is set: {choice}. You can change it until {others} has chosen.",
                             seat=title, choice=shown, others=others)  # fmt: skip
+            # Whoever is awaited is named with their mention: a mention only in allowed_mentions pings nobody.
+            awaited = texts.seats_and_holders(new, [s for s in new.setup_pending() if s != seat])
             public = M("{seat} has set up in secret. Waiting for {others}: /{game} {setup}.", seat=title,
-                       others=others, game=row.game, setup=texts.command("setup"))  # fmt: skip
+                       others=awaited, game=row.game, setup=texts.command("setup"))  # fmt: skip
             mentions = tuple(uid for s in new.setup_pending() if (uid := new.seats.get(s)) is not None)
             announce = Reply(str(public), mentions=mentions, match_id=row.id, game=row.game, setup=True,
                              version=new.board_version)  # fmt: skip
@@ -165,18 +167,19 @@ class Play:
             raise NotAllowed(_not_started(row))
         self.book.validate(state, [entry])
         assert entry.user_id is not None
-        user_id = entry.user_id
+        self.ask_first(row, state, entry.user_id, kind, argument, message, confirmed)
+
+    def ask_first(self, row: MatchRow, state: MatchState, user_id: int, kind: str, argument: str,
+                  message: Message, confirmed: bool) -> None:  # fmt: skip
+        """An irreversible step asks first: ConfirmFirst unless confirmed (a button) or the same
+        command comes again within a minute (moderators are asked too)."""
         now = self.book.clock.now()
         key = (row.id, user_id, kind, argument)
         self._confirmations = {k: t for k, t in self._confirmations.items() if t > now}
         if confirmed or self._confirmations.pop(key, 0) > now:
             return
         self._confirmations[key] = now + CONFIRM_SECONDS
-        how = M("Press Confirm, or send the same command again within a minute.")
-        raise ConfirmFirst(
-            f"{message} {how}",
-            match_id=row.id, version=state.version, kind=kind, argument=argument,
-        )  # fmt: skip
+        raise ConfirmFirst(message, match_id=row.id, version=state.version, kind=kind, argument=argument)
 
     async def resign(self, channel_id: int, user_id: int, *, confirmed: bool = False) -> Reply:
         row, state = await self.book.load(channel_id)
@@ -299,6 +302,7 @@ class Play:
         return Reply(
             text, image=image, mentions=mentions, match_id=row.id, game=row.game, version=after.board_version,
             actionable=outcome is None and after.to_act is not None, setup=after.in_setup() and outcome is None,
+            rematch=outcome is not None,
         )  # fmt: skip
 
     # --- what a player may do now -------------------------------------------------------
@@ -328,6 +332,8 @@ class Play:
         if actor != user_id:
             if user_id not in state.players:
                 raise NotInMatch(M("you are not playing in this match"))
+            if (left := state.left(user_id)) is not None:
+                raise NotInMatch(left)
             seat = state.to_act
             if seat is None:
                 raise NotYourTurn(M("the game has not begun: every side must set up first"))

@@ -6,6 +6,7 @@ from bot import texts
 from bot.errors import NotAllowed, NotInMatch, ServiceError
 from bot.replies import Reply
 from bot.service.book import MatchBook
+from bot.service.digest import Digests
 from bot.service.lobby import check_deadline
 from bot.service.timers import HOUR, MAX_REMINDERS_PER_TURN
 from bot.storage import matches as queries
@@ -17,8 +18,9 @@ REMINDER_HOURS_RANGE = (1, 168)
 
 
 class MatchSettings:
-    def __init__(self, book: MatchBook) -> None:
+    def __init__(self, book: MatchBook, digests: Digests) -> None:
         self.book = book
+        self.digests = digests
 
     async def settings(
         self,
@@ -31,6 +33,8 @@ class MatchSettings:
         server_default: bool = False,
         dm_reminders: bool | None = None,
         can_manage: bool = False,
+        digest: bool | None = None,
+        digest_hour: int | None = None,
     ) -> Reply:
         """Change (or, with nothing given, show) reminder and deadline settings."""
         low, high = REMINDER_HOURS_RANGE
@@ -50,6 +54,8 @@ class MatchSettings:
             async with self.book.storage.transaction() as db:
                 await timers.set_dm_reminders(db, user_id, dm_reminders)
             changes.append(M("I will also remind you by direct message") if dm_reminders else M("I will not DM you"))
+        if digest is not None or digest_hour is not None:
+            changes.append(await self.digests.choose(user_id, digest, digest_hour))
         if server_default:
             assert reminder_hours is not None
             async with self.book.storage.transaction() as db:
@@ -99,6 +105,7 @@ class MatchSettings:
                            id=row.id, hours=f"{hours:g}", most=MAX_REMINDERS_PER_TURN,
                            deadline=_deadline_text(row.deadline_days or 0)))  # fmt: skip
         lines.append(M("Direct-message reminders for you: on.") if dm else M("Direct-message reminders for you: off."))
+        lines.append(await self.digests.status(user_id))
         return "\n".join(str(line) for line in lines)
 
 

@@ -22,7 +22,7 @@ from bot.replies import Reply
 from bot.service.book import MatchBook
 from bot.service.notices import notice_json, notice_now
 from bot.service.play import Play
-from bot.storage import Connection, MatchRow, outbox, timers
+from bot.storage import Connection, MatchRow, digests, outbox, timers
 from bot.storage import matches as queries
 from bot.storage.timers import TimerKind, TimerRow
 from engine.i18n import M, P, Text
@@ -227,7 +227,9 @@ class TurnTimers:
             hours = await timers.reminder_hours(db, row.guild_id, current.reminder_hours)
             if sent < MAX_REMINDERS_PER_TURN:
                 await timers.schedule(db, row.id, TimerKind.REMINDER, max(now, timer.due) + hours * HOUR, now)
-            by_dm = tuple([uid for uid in waiting if await timers.dm_reminders(db, uid)])
+            # A member who chose the daily digest gets it instead of reminders by DM (bot/service/digest.py).
+            by_dm = tuple([uid for uid in waiting if await timers.dm_reminders(db, uid)
+                           and await digests.digest_hour(db, uid) is None])  # fmt: skip
             reply = Reply(
                 _reminder_text(state, row, waiting, hours, sent), mentions=waiting, match_id=row.id, game=row.game,
                 version=state.board_version,

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from bot.storage.connection import ChannelHasMatch, Connection, Row, VersionConflict
+from bot.storage.connection import ChannelHasMatch, Connection, Row, StorageUnavailable, VersionConflict
 
 __all__ = ["ChannelHasMatch", "LogRow", "MatchRow", "MatchStatus", "SeatRow", "VersionConflict"]
 
@@ -94,7 +94,10 @@ def _match(row: Row | None) -> MatchRow | None:
     if row is None:
         return None
     values: list[Any] = list(row[: len(_COLUMNS)])
-    values[_OPTIONS] = json.loads(values[_OPTIONS] or "{}")
+    try:
+        values[_OPTIONS] = json.loads(values[_OPTIONS] or "{}")
+    except ValueError:  # a damaged row is refused as unreadable, never a raw decoding error
+        raise StorageUnavailable(writing=False) from None
     values[_RATED] = bool(values[_RATED])
     values[_ARCHIVES] = bool(values[_ARCHIVES])
     return MatchRow(*values)
@@ -318,6 +321,22 @@ async def open_matches_of(db: Connection, guild_id: int, user_id: int) -> list[t
         f"SELECT {prefixed}, s.seat FROM matches m JOIN seats s ON s.match_id = m.id "
         "WHERE m.guild_id = ? AND s.user_id = ? AND m.status IN (?, ?) ORDER BY m.updated_at, m.id, s.seat",
         guild_id, user_id, *OPEN_STATUSES,
+    )  # fmt: skip
+    found: dict[int, tuple[MatchRow, list[str]]] = {}
+    for row in rows:
+        match = _match(row)
+        assert match is not None
+        found.setdefault(match.id, (match, []))[1].append(row[-1])
+    return list(found.values())
+
+
+async def active_matches_of_member(db: Connection, user_id: int) -> list[tuple[MatchRow, list[str]]]:
+    """A member's started matches in every server, each with the seats they hold."""
+    prefixed = ", ".join("m." + c for c in _COLUMNS)
+    rows = await db.fetchall(
+        f"SELECT {prefixed}, s.seat FROM matches m JOIN seats s ON s.match_id = m.id "
+        "WHERE s.user_id = ? AND m.status = ? ORDER BY m.updated_at, m.id, s.seat",
+        user_id, MatchStatus.ACTIVE.value,
     )  # fmt: skip
     found: dict[int, tuple[MatchRow, list[str]]] = {}
     for row in rows:

@@ -304,6 +304,23 @@ SQLITE_MIGRATIONS: list[tuple[int, list[str]]] = [
         ],
     ),
     (
+        14,
+        [
+            # Rematch acceptances (bot/service/rematch.py): who of a finished match accepted, when. The
+            # rematch a match led to is named on the new match, once (the unique index settles a race).
+            """
+            CREATE TABLE rematches (
+                match_id INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+                user_id INTEGER NOT NULL,
+                accepted_at REAL NOT NULL,
+                PRIMARY KEY (match_id, user_id)
+            )
+            """,
+            "ALTER TABLE matches ADD COLUMN rematch_of INTEGER",
+            "CREATE UNIQUE INDEX matches_one_rematch ON matches (rematch_of) WHERE rematch_of IS NOT NULL",
+        ],
+    ),
+    (
         15,
         [
             # Tournaments (docs/tournaments.md): an event, its entrants, and its rounds' games and
@@ -380,6 +397,35 @@ SQLITE_MIGRATIONS: list[tuple[int, list[str]]] = [
                 PRIMARY KEY (event_id, round, board, game)
             )
             """,
+        ],
+    ),
+    (
+        22,
+        [
+            # Forecasts (bot/service/forecasts.py): a player's private conditional lines for one
+            # match, valid only at the position (its key) and version they were made for.
+            """
+            CREATE TABLE forecasts (
+                match_id INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+                user_id INTEGER NOT NULL,
+                seat TEXT NOT NULL,
+                version INTEGER NOT NULL,
+                position_key TEXT NOT NULL,
+                lines TEXT NOT NULL,
+                created_at REAL NOT NULL,
+                PRIMARY KEY (match_id, user_id)
+            )
+            """,
+        ],
+    ),
+    (
+        23,
+        [
+            # The daily digest (bot/service/digest.py): the UTC hour a member chose, and when their
+            # next digest is due; the dispatcher fires it like any timer.
+            "ALTER TABLE user_settings ADD COLUMN digest_hour INTEGER",
+            "ALTER TABLE user_settings ADD COLUMN digest_due REAL",
+            "CREATE INDEX user_settings_by_digest_due ON user_settings (digest_due)",
         ],
     ),
 ]

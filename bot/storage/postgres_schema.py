@@ -193,6 +193,22 @@ POSTGRES_MIGRATIONS: list[tuple[int, list[str]]] = [
         ],
     ),
     (
+        14,
+        [
+            # Rematch acceptances, and the match a rematch came from (bot/service/rematch.py).
+            """
+            CREATE TABLE rematches (
+                match_id BIGINT NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+                user_id BIGINT NOT NULL,
+                accepted_at DOUBLE PRECISION NOT NULL,
+                PRIMARY KEY (match_id, user_id)
+            )
+            """,
+            "ALTER TABLE matches ADD COLUMN rematch_of BIGINT",
+            "CREATE UNIQUE INDEX matches_one_rematch ON matches (rematch_of) WHERE rematch_of IS NOT NULL",
+        ],
+    ),
+    (
         15,
         [
             # Tournaments (docs/tournaments.md): an event, its entrants, and its rounds' games and
@@ -269,6 +285,33 @@ POSTGRES_MIGRATIONS: list[tuple[int, list[str]]] = [
                 PRIMARY KEY (event_id, round, board, game)
             )
             """,
+        ],
+    ),
+    (
+        22,
+        [
+            # Forecasts: a player's private conditional lines (bot/service/forecasts.py).
+            """
+            CREATE TABLE forecasts (
+                match_id BIGINT NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+                user_id BIGINT NOT NULL,
+                seat TEXT NOT NULL,
+                version INTEGER NOT NULL,
+                position_key TEXT NOT NULL,
+                lines TEXT NOT NULL,
+                created_at DOUBLE PRECISION NOT NULL,
+                PRIMARY KEY (match_id, user_id)
+            )
+            """,
+        ],
+    ),
+    (
+        23,
+        [
+            # The daily digest's hour (UTC) and next due time (bot/service/digest.py).
+            "ALTER TABLE user_settings ADD COLUMN digest_hour INTEGER",
+            "ALTER TABLE user_settings ADD COLUMN digest_due DOUBLE PRECISION",
+            "CREATE INDEX user_settings_by_digest_due ON user_settings (digest_due)",
         ],
     ),
 ]

@@ -17,6 +17,7 @@ class TimerKind(StrEnum):
     DEADLINE = "deadline"  # the turn ran out
     COMPUTER = "computer"  # a computer seat is to act
     LOBBY = "lobby"  # a lobby nobody started expires
+    DIGEST = "digest"  # a member's daily digest (kept in user_settings, not in this table: bot/storage/digests.py)
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,6 +26,7 @@ class TimerRow:
     due: float
     kind: TimerKind
     match_id: int
+    user_id: int | None = None  # the member of a digest (whose `id` and `match_id` are 0)
 
 
 async def schedule(db: Connection, match_id: int, kind: TimerKind, due: float, now: float) -> None:

@@ -287,7 +287,7 @@ class Surface:
             if row.status == stage and not state.is_over and row.creator_id == ALICE and seated:
                 return
         if still_open:
-            await self.service.abort(channel, MOD, can_manage=True)
+            await self.service.abort(channel, MOD, can_manage=True, confirmed=True)
         await seat_stage(self.service, self.slugs[index], channel, stage)
 
 

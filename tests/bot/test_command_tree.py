@@ -34,7 +34,8 @@ COMMAND_CHARACTERS_MAX = 4000
 SEATS = ["athens", "sparta", "messene", "thebes", "athens-messene", "sparta-thebes"]
 # Subcommand -> its options in order: (name, required, choices or None, autocomplete).
 DEADLINES = ["none", "1", "2", "3", "7"]
-INTEGER_RANGES = {"history.page": (1, 1000), "settings.reminder_hours": (1, 168), "replay.last": (1, 10000)}
+INTEGER_RANGES = {"history.page": (1, 1000), "settings.reminder_hours": (1, 168), "replay.last": (1, 10000),
+                  "settings.hour": (0, 23)}  # fmt: skip
 USER, ATTACHMENT = 6, 11
 SURFACE: dict[str, list[tuple[str, bool, list[str] | None, bool]]] = {
     "new": [
@@ -54,12 +55,14 @@ SURFACE: dict[str, list[tuple[str, bool, list[str] | None, bool]]] = {
     "rally": [("square", True, None, True), ("facing", True, ["n", "e", "s", "w"], False)],
     "pass": [],
     "undo": [],
-    "play": [("action", True, None, True)],
+    # Issue 20: a forecast is /nika play forecast:… (so action is optional), and a rematch is
+    # /nika start after a match has ended: Nika's 25 subcommands are Discord's limit.
+    "play": [("action", False, None, True), ("forecast", False, None, False)],
     "board": [],
     # The brief lists /nika history bare; the cog gives it an optional page, which is harmless.
     "history": [("page", False, None, False)],
     "rules": [],
-    "help": [],
+    "help": [("topic", False, ["game", "days"], False)],
     "resign": [],
     "draw": [("choice", True, ["offer", "accept", "decline"], False)],
     "declare": [("team", True, ["athens-messene", "sparta-thebes"], False)],
@@ -73,6 +76,8 @@ SURFACE: dict[str, list[tuple[str, bool, list[str] | None, bool]]] = {
         ("deadline", False, DEADLINES, False),
         ("scope", False, ["match", "server"], False),
         ("dm", False, ["on", "off"], False),
+        ("digest", False, ["on", "off"], False),
+        ("hour", False, None, False),
     ],
     "replay": [("last", False, None, False), ("format", False, ["animation", "record"], False)],
     "stats": [("user", False, None, False)],

@@ -113,15 +113,17 @@ async def test_no_board_file_is_overwritten(service, tmp_path) -> None:
 
 
 async def test_only_the_creator_or_a_moderator_aborts(service, tmp_path) -> None:
-    out = await session(service, tmp_path, [*FOUR, "as @eve", "/nika abort", "manage on", "/nika abort"])
+    out = await session(service, tmp_path, [*FOUR, "as @eve", "/nika abort", "manage on", "/nika abort", "/nika abort"])
     assert any("only someone with Manage Channels can abort a started match" in line for line in out)
+    # A moderator is asked too (issue 23): the same command again confirms.
+    assert any("Send the same command again within a minute to confirm" in line for line in out)
     assert any("aborted the match" in line for line in out)
 
 
 async def test_no_line_ends_the_console(service, tmp_path) -> None:
     hostile = [
         "/nika history page:²", "/nika replay last:inf", "/nika stats user:⁹", "/nika new city:x deadline:³",
-        "/nika play action:" + "x" * 7000, "/nika", "/", "as", "channel x", "channel 99999999999999",
+        "/nika play action:" + "x" * 7000, "/nika", "/", "as", "channel x", "channel 99999999999999999999",
     ]  # fmt: skip
     out = await session(service, tmp_path, hostile)
     assert all(not line.startswith("Traceback") for line in out)

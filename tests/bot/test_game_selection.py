@@ -89,6 +89,8 @@ async def test_a_match_of_a_game_left_out_is_still_finished_or_aborted(service: 
     assert await console.handle("/nika board")
     assert "Match #1 of Tic-tac-toe, action 0." in lines[-2]
     assert await console.handle("/nika abort")
+    assert "Send the same command again within a minute to confirm" in lines[-1]  # a moderator is asked too
+    assert await console.handle("/nika abort")
     assert "aborted the match. It is not rated." in lines[-1]
 
 

@@ -188,7 +188,10 @@ async def test_a_player_cannot_abort_a_started_match_resign_instead(posts: Posts
 
 async def test_a_moderator_aborts_a_started_match_unrated(posts: Posts) -> None:
     await started(posts.service, 1)
-    aborted = await dispatch(posts.service, who(MOD, manage=True), GAME, "abort", {})
+    with pytest.raises(ConfirmFirst, match="Aborting ends this match for every player"):  # a moderator is asked too
+        await dispatch(posts.service, who(MOD, manage=True), GAME, "abort", {})
+    assert await status(posts.service, 1) == ("active", True)
+    aborted = await dispatch(posts.service, who(MOD, manage=True), GAME, "abort", {})  # again: confirmed
     assert "It is not rated" in str(aborted.text)
     assert await status(posts.service, 1) == ("aborted", False)
     assert await posts.service.standings(GUILD, GAME) == []

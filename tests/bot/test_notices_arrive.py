@@ -250,7 +250,7 @@ PATHS: dict[str, tuple[Callable[[MatchService], Awaitable[None]], Step]] = {
                        lambda s: s.setup(CHANNEL, ALICE, "sosoosos")),
     "the reveal": (lambda s: _then(started(s, "numica", ("red", "blue")), s.setup(CHANNEL, ALICE, "sosoosos")),
                    lambda s: s.setup(CHANNEL, BOB, "sosoosos")),
-    "an abort": (ttt, lambda s: s.abort(CHANNEL, MOD, can_manage=True)),
+    "an abort": (ttt, lambda s: s.abort(CHANNEL, MOD, can_manage=True, confirmed=True)),
 }  # fmt: skip
 
 

@@ -124,7 +124,9 @@ async def test_nothing_reveals_a_back_row_before_both_are_chosen(service: MatchS
     assert chosen.text.startswith("Your setup for Red is set: ") and f"({RED_ROW})" in chosen.text
     assert chosen.text.endswith("You can change it until Blue has chosen.")
     announce = chosen.announce
-    assert announce is not None and announce.text == "Red has set up in secret. Waiting for Blue: /numica setup."
+    # Blue is named with a mention, so the post pings Blue (issue 23).
+    assert announce is not None
+    assert announce.text == f"Red has set up in secret. Waiting for Blue (<@{BOB}>): /numica setup."
     assert announce.mentions == (BOB,) and announce.setup and announce.image is None
 
     # What either player can look at is exactly what it was before Red chose.
@@ -472,7 +474,7 @@ async def test_the_console_plays_numica(service: MatchService, tmp_path: Path) -
     text = "\n".join(lines)
     assert "@alice opened a Numica match and took Red." in text
     assert "(oooossss). You can change it until Red has chosen." in text
-    assert "Blue has set up in secret. Waiting for Red: /numica setup." in text
+    assert "Blue has set up in secret. Waiting for Red (@alice): /numica setup." in text
     assert ": Red moves first.\nRed to act — @alice" in text
     assert f"Red moved {move[:2]} to {move[3:]}.\nBlue to act — @bob" in text
     assert "✗ a move goes to another square" in text

@@ -205,7 +205,8 @@ async def test_opening_creates_the_schema_and_records_every_version(storage: Pos
     assert versions == list(range(1, LATEST_VERSION + 1))
     assert tables == {
         "schema_migrations", "matches", "seats", "log", "snapshots", "timers", "outbox", "bot_state", "guild_settings",
-        "user_settings", "events", "entrants", "event_rounds", "event_byes", "event_tables", "repetition_keys",
+        "user_settings", "events", "entrants", "event_rounds", "event_byes", "event_tables", "rematches",
+        "forecasts", "repetition_keys",
     }  # fmt: skip
     assert types["guild_id"] == types["channel_id"] == types["creator_id"] == "bigint"
     assert types["rated"] == "boolean"

@@ -131,7 +131,7 @@ async def test_abort_needs_the_creator_or_manage_channels(service: MatchService)
     await seat(service, 6, {ALICE: "athens-messene", BOB: "sparta-thebes"})
     with pytest.raises(NotAllowed, match="Manage Channels"):
         await service.abort(6, BOB)
-    await service.abort(6, EVE, can_manage=True)
+    await service.abort(6, EVE, can_manage=True, confirmed=True)  # the Confirm button (asked first: issue 23)
     with pytest.raises(NoMatch):
         await service.act(6, ALICE, "pass")
 

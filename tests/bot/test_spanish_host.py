@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.clock import ManualClock
-from bot.console import Console, _Completer, parse_command
+from bot.console import Console, parse_command
 from bot.dispatcher import TimerDispatcher
 from bot.errors import ConfirmFirst, NotAllowed, NotYourTurn, ServiceError
 from bot.i18n import speaking
@@ -122,6 +122,7 @@ async def test_history_settings_and_standings_are_spanish(service: MatchService)
         "Por defecto en el servidor: recordatorios tras 24 h sin jugar.",
         "Esta partida (#1): recordatorios tras 24 h, como mucho 3 por turno; sin plazo por turno.",
         "Tus recordatorios por mensaje directo: desactivados.",
+        "Tu resumen diario: desactivado.",
     ]
     assert board.text == "Aún no ha terminado ninguna partida puntuada de Numica en este servidor."
 
@@ -181,13 +182,18 @@ def test_the_spanish_console_reads_spanish_and_english_names() -> None:
     assert parse_command("/numica mover desde:c1", "en") == ("numica", "mover", [("desde", "c1")])
 
 
-def test_tab_completes_the_spanish_names_first_then_the_english_ones() -> None:
-    completer = _Completer("es")
-    commands = completer.candidates("/numica ", "")
-    assert commands[:3] == ["nueva ", "unirse ", "salir "] and "new " in commands
-    assert completer.candidates("/numica mover ", "") == ["desde:", "hasta:", "from:", "to:"]
-    assert completer.candidates("/numica move ", "") == ["desde:", "hasta:", "from:", "to:"]
-    assert _Completer().candidates("/numica move ", "") == ["from:", "to:"]
+async def test_tab_completes_the_spanish_names_first_then_the_english_ones(tmp_path: Path) -> None:
+    service = await MatchService.open(str(tmp_path / "tab.db"))
+    try:
+        spanish = Console(service, tmp_path / "boards", out=lambda _: None, locale="es")
+        commands = await spanish.completions("/numica ")
+        assert commands[:3] == ["nueva ", "unirse ", "salir "] and "new " in commands
+        assert await spanish.completions("/numica mover ") == ["desde:", "hasta:", "from:", "to:"]
+        assert await spanish.completions("/numica move ") == ["desde:", "hasta:", "from:", "to:"]
+        english = Console(service, tmp_path / "boards", out=lambda _: None)
+        assert await english.completions("/numica move ") == ["from:", "to:"]
+    finally:
+        await service.close()
 
 
 async def test_a_console_session_in_spanish(service: MatchService, tmp_path: Path) -> None:

@@ -84,8 +84,12 @@ async def test_a_spanish_newcomer_plays_a_whole_numica_game_against_the_computer
     newcomer: Newcomer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr("bot.service.lobby.secrets.randbelow", lambda _: 20231)  # one deal of the tiles
+    tab = newcomer.console.completions  # what Tab offers for the line typed so far
+    assert "nueva " in await tab("/numica nu") and "bando:rojo " in await tab("/numica nueva bando:")
+    assert "colocación:elegir " in await tab("/numica nueva bando:rojo colocación:")
     out = await newcomer.type("/numica nueva bando:rojo colocación:elegir plazo:ninguno")
     assert out[0].startswith("@alice abrió una partida de Numica y ocupó Rojo.")
+    assert "máquina:fácil " in await tab("/numica unirse máquina:")
     out = await newcomer.type("/numica unirse máquina:fácil")  # no seat named: the free one, Blue
     assert out[0].startswith("Azul: máquina (fácil).")
     await newcomer.type("/numica empezar")
@@ -104,7 +108,11 @@ async def test_a_spanish_newcomer_plays_a_whole_numica_game_against_the_computer
             continue
         move = next((m for m in legal if "x" in m), legal[0])  # a capture when there is one
         frm, to = re.findall(r"[a-h][1-8]", move)
-        out = await newcomer.type(f"/numica mover desde:{frm} hasta:{to}")
+        # Tab offers the piece, then where it may go: the line is built from its offers.
+        line = "/numica mover desde:"
+        line += next(c for c in await tab(line) if c == f"desde:{frm} ").removeprefix("desde:") + "hasta:"
+        line += next(c for c in await tab(line) if c == f"hasta:{to} ").removeprefix("hasta:")
+        out = await newcomer.type(line.strip())
         assert not any(line.startswith("✗") for line in out), out
     state = await newcomer.service.state_of(1)
     assert state.rules.outcome(state.game) is not None, "the game did not end"

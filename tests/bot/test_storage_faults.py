@@ -163,13 +163,20 @@ async def test_a_lock_held_by_another_process_is_refused_within_discords_window(
 
 async def test_damage_found_while_playing_is_a_polite_refusal(tmp_path: Path) -> None:
     """Pages damaged after the start-up check: reads say so politely, never a raw error."""
-    path = tmp_path / "late.db"
-    await build_matches(str(path), 12)
-    service = await quick_service(str(path))
-    try:
-        rng = random.Random(5)
-        outcomes = set()
-        for _ in range(6):
+    base = tmp_path / "base.db"
+    await build_matches(str(base), 12)
+    rng = random.Random(5)
+    outcomes = set()
+    # One damaged page after each start, until a read meets one (where it lands depends on how
+    # many tables the schema has); every read must be served or refused politely. A fresh copy
+    # and service each time: an open connection's page cache hides damage to pages it has read.
+    for trial in range(40):
+        if "StorageUnavailable" in outcomes:
+            break
+        path = tmp_path / f"late-{trial}.db"
+        shutil.copy(base, path)
+        service = await quick_service(str(path))
+        try:
             damage_page(path, rng)
             for channel in range(1, 13):
                 try:
@@ -177,8 +184,8 @@ async def test_damage_found_while_playing_is_a_polite_refusal(tmp_path: Path) ->
                     outcomes.add("served")
                 except ServiceError as error:
                     outcomes.add(type(error).__name__)
-    finally:
-        await service.close()
+        finally:
+            await service.close()
     assert "StorageUnavailable" in outcomes
 
 
@@ -241,9 +248,9 @@ async def test_small_seeded_damage_is_refused_or_served_intact_never_a_raw_stora
             finally:
                 await service.close()
         outcomes[outcome] = outcomes.get(outcome, 0) + 1
-    # About one trial in eight lands on a page SQLite's check reads closely (where depends on the
-    # schema: the tournaments' tables of issue 21 took a share of the file's pages; 7 of 60 then).
-    assert outcomes["refused at start"] >= 6 and outcomes["served intact"] >= 30, outcomes
+    # About one trial in ten lands on a page SQLite's check reads closely (where depends on the
+    # schema: the tournaments' tables of issue 21 and issue 20's rematches and forecasts took a share).
+    assert outcomes["refused at start"] >= 4 and outcomes["served intact"] >= 30, outcomes
     assert outcomes.get("served, a value altered", 0) + outcomes.get("a stored value no longer parses", 0) <= 4
 
 
@@ -373,6 +380,7 @@ def test_backup_makes_a_consistent_online_copy_that_restores(tmp_path: Path) -> 
     live = tmp_path / "live.db"
     acknowledged = asyncio.run(build_matches(str(live), 6))
     copy = tmp_path / "backups" / "copy.db"
+    copy.parent.mkdir()  # `backup` writes into an existing folder only (issue 23)
 
     async def while_running() -> None:
         service = await quick_service(str(live))

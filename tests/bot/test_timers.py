@@ -161,7 +161,7 @@ async def test_finished_and_aborted_matches_keep_no_timers(harness: Harness) -> 
     assert await harness.service.next_timer() is None
     await seat(harness.service, 9, {ALICE: "athens-messene", BOB: "sparta-thebes"})
     assert await harness.service.next_timer() is not None
-    await harness.service.abort(9, ALICE, can_manage=True)  # a started match: moderators only
+    await harness.service.abort(9, ALICE, can_manage=True, confirmed=True)  # a started match: moderators only
     assert await harness.service.next_timer() is None
     assert await harness.after(24 * 10) == []
 

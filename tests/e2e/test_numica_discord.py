@@ -132,7 +132,9 @@ async def test_two_members_set_up_in_secret_and_play_numica_to_a_win(
     chose = await press(double, alice, picker, "numica:v:1", RED_FILES)
     announced = await double.wait_for_message(lambda m: m.interaction_id == chose.id, timeout=TIMEOUT)
     assert double.messages[picker.id].content.endswith(f"({RED_ROW}). You can change it until Blue has chosen.")
-    assert not announced.ephemeral and announced.content == "Red has set up in secret. Waiting for Blue: /numica setup."
+    assert not announced.ephemeral
+    assert announced.content == f"Red has set up in secret. Waiting for Blue (<@{bob.id}>): /numica setup."
+    assert pings(double, announced) == {"parse": [], "users": [bob.id]}  # named and allowed: Blue is pinged
     assert announced.custom_ids() == ["numica:u:1:0"]
 
     # Blue cannot move yet, and nothing Blue can read tells Red's row, not even a board.
@@ -208,7 +210,7 @@ async def test_two_members_set_up_in_secret_and_play_numica_to_a_win(
         "Red captured Blue's round piece on f8 (g8xf8).\n"
         f"**Red wins: 3 round pieces captured.** Red: <@{alice.id}> · Blue: <@{bob.id}>"
     )
-    assert not final.ephemeral and final.message.custom_ids() == []  # no buttons under a finished game
+    assert not final.ephemeral and final.message.custom_ids() == ["numica:r:1"]  # only Rematch under a result
     assert sorted(final.allowed_mentions["users"]) == sorted([alice.id, bob.id])  # type: ignore[index]
     check_board(final.message)
     assert "Red wins" in final.files[0].description

@@ -1,4 +1,4 @@
-"""Play across days: reminders (in the channel or by DM), and the turn deadline."""
+"""Play across days: reminders (in the channel or by DM), the turn deadline, and the daily digest."""
 
 from __future__ import annotations
 
@@ -25,6 +25,7 @@ async def _settings(ctx: Context, o: Mapping[str, Any]) -> Reply:
         ctx.who.guild_id, ctx.who.channel_id, ctx.who.user_id,
         reminder_hours=float(hours) if hours is not None else None, deadline_days=deadline(o.get("deadline")),
         server_default=o.get("scope") == "server", dm_reminders=_switch(o.get("dm")), can_manage=ctx.who.can_manage,
+        digest=_switch(o.get("digest")), digest_hour=o.get("hour"),
     )  # fmt: skip
 
 
@@ -36,5 +37,7 @@ def commands(rules: AnyGame, front: FrontEnd) -> tuple[CommandSpec, ...]:
             CommandOption("deadline", "Turn deadline (only before the match starts)", choices=DEADLINES),
             CommandOption("scope", "Change this match, or the server's default reminder interval", choices=SCOPES),
             CommandOption("dm", "Also send your reminders to you by direct message", choices=SWITCH),
+            CommandOption("digest", "A daily DM listing the matches where it is your turn", choices=SWITCH),
+            CommandOption("hour", "The digest's hour, in UTC (0-23)", OptionKind.INTEGER, min_value=0, max_value=23),
         ), private=True),
     )  # fmt: skip

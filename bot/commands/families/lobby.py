@@ -69,6 +69,15 @@ async def _join(ctx: Context, o: Mapping[str, Any]) -> Reply:
                                   o.get(ctx.rules.seat_word) or "", computer=o.get("computer"))  # fmt: skip
 
 
+async def _start(ctx: Context, o: Mapping[str, Any]) -> Reply:
+    """Start the lobby; after a match has finished here, ask for (or accept) its rematch. Discord
+    allows a group 25 commands, and a game with a claim has 25 already: a rematch is the next start."""
+    here = await ctx.service.match_in(ctx.who.channel_id)
+    if here is not None and here[0].status == "finished":
+        return await ctx.service.rematch(ctx.who.channel_id, ctx.who.user_id, open_thread=ctx.who.open_thread)
+    return await ctx.service.start(ctx.who.channel_id, ctx.who.user_id)
+
+
 async def _abort(ctx: Context, o: Mapping[str, Any]) -> Reply:
     return await ctx.service.abort(ctx.who.channel_id, ctx.who.user_id, can_manage=ctx.who.can_manage)
 
@@ -109,7 +118,7 @@ def commands(rules: AnyGame, front: FrontEnd) -> tuple[CommandSpec, ...]:
                     (join_seat, CommandOption("computer", "The creator seats the computer here instead, at a level",
                                               choices=COMPUTER_LEVELS))),
         CommandSpec("leave", "Give up your seat (in a started match: resign)", on_service("leave")),
-        CommandSpec("start", "Start the match once every seat is held", on_service("start")),
+        CommandSpec("start", "Start the match when every seat is held, or its rematch", _start),
         CommandSpec("abort", "Abort this channel's match (creator in the lobby, or Manage Channels)", _abort),
     ]  # fmt: skip
     if rules.has_setup:

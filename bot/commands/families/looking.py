@@ -8,7 +8,7 @@ from typing import Any
 from bot.commands.front_end import FrontEnd, named
 from bot.commands.spec import CommandOption, CommandSpec, Context, OptionKind
 from bot.replies import Reply
-from engine.api import AnyGame
+from engine.api import AnyGame, Choice
 from engine.i18n import M
 
 
@@ -36,6 +36,18 @@ DISCORD_HELP = M(
     "Every option suggests only what is legal for you right now: start typing and pick. "
     "Or press the buttons under the latest board: they walk you through legal choices only."
 )
+HELP_TOPICS = (Choice("game", "The game"), Choice("days", "Rematch, forecast, digest"))
+# Correspondence play, for every game (bot/service/rematch.py, forecasts.py, digest.py).
+ACROSS_DAYS_HELP = M(
+    "**Rematch:** when a match ends, press Rematch under the result, or `/{slug} {start}`: once everyone has "
+    "accepted (within a day) it starts with the seats rotated.\n"
+    "**Forecast (two players):** after your move, `/{slug} {play} {forecast}:<their move> > <your answer>` answers "
+    "their next turn in advance, privately; go deeper with more `>`, give several lines separated by `;`, and the "
+    "actions of one turn separated by `,`. `{forecast}:show` shows it, `{forecast}:clear` removes it; any undo clears "
+    "it.\n"
+    "**Daily digest:** `/{slug} {settings} {digest}:on {hour}:8` sends you one direct message a day at 08:00 UTC "
+    "listing every match where it is your turn, instead of reminders by DM."
+)
 CONSOLE_HELP = M(
     "**In this console** type the commands as text, options as name:value (Tab completes, Up recalls). "
     "`as @name` plays as someone else, `channel N` switches channel, `manage on` acts as a moderator, "
@@ -45,6 +57,8 @@ CONSOLE_HELP = M(
 
 async def _help(ctx: Context, o: Mapping[str, Any]) -> Reply:
     how = CONSOLE_HELP if ctx.who.console else DISCORD_HELP
+    if o.get("topic") == "days":  # its own page: the game's help fills a message already
+        return Reply(named(M(ACROSS_DAYS_HELP.template, slug=ctx.game), ctx.names))
     return Reply(f"{named(ctx.front.help, ctx.names)}\n{how}")
 
 
@@ -55,5 +69,8 @@ def commands(rules: AnyGame, front: FrontEnd) -> tuple[CommandSpec, ...]:
                     (CommandOption("page", "Page number (15 actions a page)", OptionKind.INTEGER, min_value=1,
                                    max_value=1000),), private=True, cooldown=True),
         CommandSpec("rules", f"The rules of {rules.title} in one minute, with a picture", _rules, private=True),
-        CommandSpec("help", f"How to play {rules.title} here", _help, private=True),
+        CommandSpec("help", f"How to play {rules.title} here", _help, (
+            CommandOption("topic", "The game, or rematch, forecast and digest",
+                          choices=HELP_TOPICS),
+        ), private=True),
     )  # fmt: skip

@@ -180,7 +180,8 @@ def test_the_render_command_draws_a_new_game_and_a_move(tmp_path, capsys):
 
     out = tmp_path / "numica.png"
     assert main(["--game", "numica", "start", "--seed", "3", "-o", str(out)]) == 0
-    assert "Both sides are arranging their back rows" in capsys.readouterr().out
+    # `start` is where play begins, as `python -m engine start` prints it: back rows drawn from the seed.
+    assert "Numica board. Red to move." in capsys.readouterr().out
     assert main(["--game", "numica", START, "--last", "b1 c2", "--perspective", "blue", "-o", str(out)]) == 0
     assert "Last move: Red moved b1 to c2." in capsys.readouterr().out
     with Image.open(out) as image:
