@@ -63,6 +63,7 @@ TABLES = (
     Table("event_tables", ("event_id", "round", "board", "game"), "event games"),
     Table("rematches", ("match_id", "user_id"), "rematch acceptances"),
     Table("forecasts", ("match_id", "user_id"), "forecasts"),
+    Table("repetition_keys", ("match_id", "ply"), "repetition keys"),  # migration 24
 )
 # Facts such as a command-tree hash may already be in a target the bot started on; the
 # target's own value is kept, and such a database still counts as empty.

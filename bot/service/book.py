@@ -13,7 +13,7 @@ from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any, Protocol
 
@@ -27,6 +27,7 @@ from bot.storage import Connection, MatchRow, Storage, VersionConflict, forecast
 from bot.storage import matches as queries
 from bot.storage.matches import LogRow, SeatRow
 from engine.api import AnyGame, result_text
+from engine.archive import ArchiveLookup
 from engine.i18n import M, Term, Text, active
 from engine.record import GameRecord
 from engine.registry import get_game, installed_slugs
@@ -105,6 +106,7 @@ class Logged:
     entry: Entry
     seat: str | None
     text: str | None
+    keys: tuple[tuple[int, int], ...] = ()  # (ply, repetition key) to store (engine/archive.py)
 
 
 class MatchBook:
@@ -190,10 +192,28 @@ class MatchBook:
             seed=row.seed,
             computers={s.seat: s.computer for s in seats if s.computer is not None},
         )
+        if row.archives_keys:  # its older repetition keys leave memory (engine/archive.py)
+            begun = replace(begun, game=rules.archiving(begun.game))
+        memo: dict[tuple[int, int], int] = {}  # answers to ArchiveLookup, kept across the attempts below
+        rules.share_answers(begun.game, memo)
+        while True:
+            try:
+                return await self._rebuild_once(row, begun, saved, entries, memo)
+            except ArchiveLookup as need:
+                await self.answer(row.id, need)
+
+    async def _rebuild_once(
+        self,
+        row: MatchRow,
+        begun: MatchState,
+        saved: tuple[int, str] | None,
+        entries: list[LogRow],
+        memo: dict[tuple[int, int], int],
+    ) -> MatchState:
         state: MatchState | None = None
         if saved is not None:
             try:
-                state = await asyncio.to_thread(_from_snapshot, begun, saved, [_entry_of(e) for e in entries])
+                state = await asyncio.to_thread(_from_snapshot, begun, saved, [_entry_of(e) for e in entries], memo)
             except (ValueError, RuntimeError) as error:  # unusable, or the log after it does not replay on it
                 log.warning("match %s: snapshot %s not used (%s); replaying its whole log", row.id, saved[0], error)
                 last = entries[-1].seq if entries else saved[0]
@@ -264,6 +284,39 @@ class MatchBook:
         finally:
             self.forget(row.id)
 
+    async def answer(self, match_id: int, need: ArchiveLookup, pending: Sequence[tuple[int, int]] = ()) -> None:
+        """Answer the engine's question: how often `need.key` occurs among the match's first
+        `need.archive.size` positions, from the stored keys and those of entries not yet
+        committed (`pending`, as (ply, key) in order: a later one for a ply replaces an earlier)."""
+        below = need.archive.size
+        waiting = {ply: key for ply, key in pending if ply < below}
+        stored_below = min(waiting, default=below)
+        async with self.storage.reading() as db:
+            stored, found = await queries.archived_count(db, match_id, need.key, stored_below)
+        if stored != stored_below or set(waiting) != set(range(stored_below, below)):
+            raise RuntimeError(f"match {match_id}: {stored} repetition keys stored below ply {stored_below}")
+        need.archive.learn(need.key, found + sum(1 for key in waiting.values() if key == need.key))
+
+    async def validated(
+        self, row: MatchRow, state: MatchState, entries: Sequence[Entry]
+    ) -> tuple[MatchState, tuple[Any, ...], list[Logged]]:
+        """`validate`, answering the engine's questions about archived keys (engine/archive.py)."""
+        new = state
+        events: list[Any] = []
+        logged: list[Logged] = []
+        for entry in entries:
+            if new.is_over and logged:
+                break
+            while True:
+                try:
+                    new, more, one = self.validate(new, [entry])
+                    break
+                except ArchiveLookup as need:
+                    await self.answer(row.id, need, [key for item in logged for key in item.keys])
+            events.extend(more)
+            logged.extend(one)
+        return new, tuple(events), logged
+
     def validate(self, state: MatchState, entries: Sequence[Entry]) -> tuple[MatchState, tuple[Any, ...], list[Logged]]:
         """The state after the entries, their events, and what the log keeps of each; pure.
         Stops early when the game ends (e.g. a deadline's first pass drew the game)."""
@@ -317,6 +370,9 @@ class MatchBook:
                         LogRow(item.seq, item.entry.kind.value, item.seat, item.entry.user_id, item.text, str(position),
                                now),
                     )  # fmt: skip
+                for item in logged:
+                    for ply, key in item.keys:  # queued with the log: no round trip of their own
+                        await queries.store_key(db, row.id, ply, key)
                 if saved is not None:
                     await queries.save_snapshot(db, row.id, new.version, saved, keep=snapshot.KEPT)
                 if self.scheduler is not None:
@@ -391,10 +447,12 @@ def rules_of(slug: str) -> AnyGame:
     return get_game(slug)
 
 
-def _from_snapshot(begun: MatchState, saved: tuple[int, str], entries: list[Entry]) -> MatchState:
+def _from_snapshot(
+    begun: MatchState, saved: tuple[int, str], entries: list[Entry], memo: dict[tuple[int, int], int]
+) -> MatchState:
     """The match from a snapshot and the log entries after it; ValueError if it is unusable."""
     version, data = saved
-    start = snapshot.load(begun, data)
+    start = snapshot.load(begun, data, memo)
     if start.version != version:
         raise ValueError(f"a snapshot of version {start.version} stored as {version}")
     return replay(start, entries)
@@ -412,6 +470,17 @@ def _entry_of(row: LogRow) -> Entry:
 def _logged(before: MatchState, after: MatchState, entry: Entry) -> Logged:
     """The seat and text the log keeps: an action in its canonical notation, by the seat that
     acted; other entries by the seat given, or the member's first seat."""
+    logged = _logged_text(before, after, entry)
+    rules = after.rules
+    new_key = rules.newest_key(after.game)
+    old_key = rules.newest_key(before.game)
+    if new_key is not None and (old_key is None or new_key[0] > old_key[0]):  # a new position
+        keys = (new_key,) if new_key[0] != 1 or old_key is None else (old_key, new_key)  # ply 0 with the first
+        logged = replace(logged, keys=keys)
+    return logged
+
+
+def _logged_text(before: MatchState, after: MatchState, entry: Entry) -> Logged:
     if entry.kind is EntryKind.ACTION:
         played = after.played[-1]
         return Logged(after.version, entry, played.seat, played.action)

@@ -446,6 +446,25 @@ SQLITE_MIGRATIONS: list[tuple[int, list[str]]] = [
             "CREATE INDEX user_settings_by_digest_due ON user_settings (digest_due)",
         ],
     ),
+    (
+        24,
+        [
+            # The repetition key of every position of a match, by ply (engine/archive.py): what a
+            # very long match's older keys are counted from once they leave memory. Upserted, so a
+            # retry or a ply played again after an undo just rewrites its row.
+            """
+            CREATE TABLE repetition_keys (
+                match_id INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+                ply INTEGER NOT NULL,
+                key INTEGER NOT NULL,
+                PRIMARY KEY (match_id, ply)
+            )
+            """,
+            # Only matches made from now on have every key stored; older ones keep theirs in memory.
+            "ALTER TABLE matches ADD COLUMN archives_keys INTEGER NOT NULL DEFAULT 1",
+            "UPDATE matches SET archives_keys = 0",
+        ],
+    ),
 ]
 # Migrations that rebuild tables run with foreign keys off (SQLite's documented procedure).
 SQLITE_REBUILDS = frozenset({4, 7})

@@ -330,6 +330,22 @@ POSTGRES_MIGRATIONS: list[tuple[int, list[str]]] = [
             "CREATE INDEX user_settings_by_digest_due ON user_settings (digest_due)",
         ],
     ),
+    (
+        24,
+        [
+            # Every position's repetition key by ply, for very long matches (see migrations.py).
+            """
+            CREATE TABLE repetition_keys (
+                match_id BIGINT NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+                ply INTEGER NOT NULL,
+                key BIGINT NOT NULL,
+                PRIMARY KEY (match_id, ply)
+            )
+            """,
+            "ALTER TABLE matches ADD COLUMN archives_keys BOOLEAN NOT NULL DEFAULT TRUE",
+            "UPDATE matches SET archives_keys = FALSE",
+        ],
+    ),
 ]
 
 FIRST_VERSION = POSTGRES_MIGRATIONS[0][0]

@@ -97,6 +97,22 @@ class NikaGame(Game[GameState, Action, Event]):
     def restore(self, text: str) -> GameState:
         return GameState.restore(text)
 
+    def archiving(self, state: GameState) -> GameState:
+        return state.archiving()
+
+    def newest_key(self, state: GameState) -> tuple[int, int] | None:
+        assert state.history is not None
+        return state.newest_key if state.history.root().archive is not None else None
+
+    def share_answers(self, state: GameState, memo: dict[tuple[int, int], int]) -> None:
+        assert state.history is not None
+        archive = state.history.root().archive
+        if archive is not None:
+            archive.share(memo)
+
+    def detached(self, state: GameState) -> GameState:
+        return state.detached()
+
     def state_seats(self, state: GameState) -> tuple[str, ...]:
         return tuple(seat.slug for seat in SEATS)
 
