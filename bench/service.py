@@ -44,7 +44,9 @@ import time
 import tracemalloc
 from collections.abc import Iterator
 from contextlib import contextmanager
+from enum import Enum
 from pathlib import Path
+from types import BuiltinFunctionType, FunctionType, MethodType, ModuleType
 from typing import Any
 
 # bench/ holds engine.py and render.py, which would shadow the packages of those names.
@@ -54,6 +56,7 @@ sys.path[0] = str(ROOT)
 from bot.errors import BoardChanged, ServiceError  # noqa: E402
 from bot.match import Entry, EntryKind, MatchState  # noqa: E402
 from bot.service import MatchService  # noqa: E402
+from bot.service.book import weight_of  # noqa: E402
 from bot.storage import matches as queries  # noqa: E402
 from bot.storage.matches import NewMatch  # noqa: E402
 from engine.api import UndoScope  # noqa: E402
@@ -449,7 +452,9 @@ class LongMatch:
         while state.version < entries or (self.taking_back and not state.undone):
             entry = self.next_entry(state)
             wall, cpu = time.perf_counter(), time.process_time()
-            new, _, logged = book.validate(state, [entry])
+            # As service.act takes it (its board aside): the archive's look-ups answered, the
+            # repetition keys stored with the log entry.
+            new, _, logged = await book.validated(row, state, [entry])
             await book.commit(row, state, new, logged)
             row, state = await book.load(self.channel)
             self.build_wall += time.perf_counter() - wall
@@ -483,7 +488,8 @@ class LongMatch:
     service_location = ""
 
     async def figures(self) -> dict[str, Any]:
-        """What the match costs at rest: its cached state, its newest snapshot, its repetition keys."""
+        """What the match costs at rest: its cached state (the deep size of what the cache holds,
+        and what its cold load left allocated), its newest snapshot, its repetition keys."""
         service = await MatchService.open(self.service_location)
         try:
             row, _ = await service.book.load(self.channel)
@@ -492,6 +498,7 @@ class LongMatch:
             with measured() as memory:
                 state = await service.state_of(self.channel)
                 gc.collect()  # what the state keeps alive, not the garbage its replay left
+            held = deep_size(service.book._states[row.id], shared=(state.rules,))
             async with service.storage.reading() as db:
                 found = await db.fetchone(
                     "SELECT data FROM snapshots WHERE match_id = ? ORDER BY version DESC LIMIT 1", row.id
@@ -499,10 +506,37 @@ class LongMatch:
             data = str(found[0]) if found is not None else ""
             snapshot_bytes = len(data.encode())
             keys = repetition_keys(state.rules.snapshot(state.game))
-            return {"version": state.version, "steps": len(state.played), "cached": memory[0],
-                    "snapshot": snapshot_bytes, "keys": keys}  # fmt: skip
+            return {"version": state.version, "steps": len(state.played), "cached": held, "allocated": memory[0],
+                    "weight": weight_of(state), "snapshot": snapshot_bytes, "keys": keys,
+                    "archived": archived_keys(state.rules.snapshot(state.game))}  # fmt: skip
         finally:
             await service.close()
+
+
+def deep_size(root: object, shared: tuple[object, ...] = ()) -> int:
+    """The bytes of every object reachable from `root` (sys.getsizeof each, once), stopping at
+    what all matches share: classes, modules, functions, enum members and `shared` (a game's
+    rules). Arrays and bytearrays count their buffers, so the archive's filter is included."""
+    seen = {id(item) for item in shared}
+    stack = [root]
+    total = 0
+    while stack:
+        item = stack.pop()
+        if id(item) in seen:
+            continue
+        seen.add(id(item))
+        if isinstance(item, (type, ModuleType, FunctionType, BuiltinFunctionType, MethodType, Enum)):
+            continue
+        total += sys.getsizeof(item)
+        stack.extend(gc.get_referents(item))
+    return total
+
+
+def archived_keys(game_snapshot: str | None) -> int:
+    """How many of a game's repetition keys are out of memory (engine/archive.py)."""
+    if game_snapshot is None:
+        return 0
+    return int(json.loads(game_snapshot).get("archived", 0))
 
 
 def repetition_keys(game_snapshot: str | None) -> int:
@@ -557,8 +591,10 @@ def report_long(game: str, lengths: tuple[int, ...], matches: dict[int, LongMatc
     for n in lengths:
         f = figures[n]
         print(f"           {n:>6,} entries ({f['steps']:,} steps): cold act {cold[n][0]:.1f} ms "
-              f"(CPU {cold[n][1]:.1f} ms), cached state {f['cached'] / 1024:.0f} KiB, "
-              f"snapshot {f['snapshot'] / 1024:.1f} KiB, {f['keys']:,} repetition keys")  # fmt: skip
+              f"(CPU {cold[n][1]:.1f} ms), cached state {f['cached'] / 1024:.0f} KiB "
+              f"(its load left {f['allocated'] / 1024:.0f} KiB allocated; the cache weighs it "
+              f"{f['weight'] / 1024:.0f} KiB), snapshot {f['snapshot'] / 1024:.1f} KiB, "
+              f"{f['keys']:,} repetition keys in memory, {f['archived']:,} archived")  # fmt: skip
     print(
         f"           cold act at {longest:,} = {wall_ratio:.2f}× (CPU {cpu_ratio:.2f}×) the {shortest:,} figure "
         f"(target ≤ {COLD_RATIO_TARGET:g}×: {verdict(wall_ratio <= COLD_RATIO_TARGET)}, "

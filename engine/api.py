@@ -282,6 +282,12 @@ class Game(ABC, Generic[S, A, E]):
         position it has no count for counts as absent: an estimate, never a ruling)."""
         return state
 
+    def held_key_bytes(self, state: S) -> int | None:
+        """About how many bytes the repetition keys `state` holds in memory take (an archive's
+        filter and answers included), for a host's cache budget; None: not known (the host then
+        assumes 8 bytes per action played)."""
+        return None
+
     @abstractmethod
     def state_seats(self, state: S) -> tuple[str, ...]:
         """The seat slugs of this state's game, in turn order."""

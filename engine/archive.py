@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import sys
 from collections.abc import Iterable
 
 MASK64 = (1 << 64) - 1
@@ -93,6 +94,10 @@ class Archive:
         """Keep answers in `memo` from now on (the host's, for one match), with those known so far."""
         memo.update(self.known)
         self.known = memo
+
+    def held_bytes(self) -> int:
+        """The filter and the answers known (a dict entry with its key tuple: about 200 bytes)."""
+        return sys.getsizeof(self.bits) + sys.getsizeof(self.known) + 200 * len(self.known)
 
     def pack(self) -> str:
         return base64.b64encode(bytes(self.bits)).decode("ascii")

@@ -18,6 +18,7 @@ from __future__ import annotations
 import base64
 import binascii
 import sys
+import sys
 import threading
 from array import array
 from bisect import bisect_left, bisect_right
@@ -91,6 +92,20 @@ class History:
             segment = segment.parent
         return segment
 
+    def held_bytes(self) -> int:
+        """The bytes of the keys this line holds in memory: every segment's, the root's settled
+        ones, its archive's filter and answers (shared with earlier states of the line)."""
+        total = 0
+        segment: History | None = self
+        while segment is not None:
+            total += sys.getsizeof(segment.keys)
+            if segment.parent is None:
+                total += sys.getsizeof(segment.settled)
+                if segment.archive is not None:
+                    total += segment.archive.held_bytes()
+            segment = segment.parent
+        return total
+
     def split(self, length: int) -> tuple[array[int], array[int]]:
         """The first `length` entries as (the settled ones, sorted; the others in order of play),
         for a snapshot: `History.of(others, settled, archive)` restores them without sorting.
@@ -136,7 +151,7 @@ class History:
                     self.keys.append(key)
                     return self
                 if self.parent is not None:  # a branch grown long: a root of its own, settled (and archived)
-                    return History.of(array("q", [*self.prefix(length), key]), None, self.root().archive)
+                    return self._flattened(length, key)
                 # A new root (this one stays as it is for the states holding it).
                 archive = self.archive
                 if archive is not None and len(self.settled) + len(self.keys) >= self.KEEP:
@@ -150,8 +165,20 @@ class History:
             assert self.parent is not None  # never shorter than a root's settled part (see the class)
             return self.parent.extended(length, key)
         if self.depth >= self.MAX_DEPTH:
-            return History.of(array("q", [*self.prefix(length), key]), None, self.root().archive)
+            return self._flattened(length, key)
         return History([key], self, length)
+
+    def _flattened(self, length: int, key: int) -> History:
+        """A new root holding the first `length` entries and then `key`. On an archiving line the
+        keys in memory go to the archive once they reach KEEP, as a root's own settling does: a
+        line that branches at every action (each what-if tried on a match's state extends its
+        segment first) is flattened here, never settled by its root, and would keep them all."""
+        archive = self.root().archive
+        keys = self.prefix(length)
+        if archive is not None and len(keys) >= self.KEEP:
+            return History([key], None, length, None, archive.added(keys))
+        keys.append(key)
+        return History.of(keys, None, archive)
 
 
 def pack(keys: array[int]) -> str:

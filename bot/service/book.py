@@ -131,6 +131,7 @@ class MatchBook:
         self._read_pool = ThreadPoolExecutor(1, thread_name_prefix="render-reads")
         self._states: OrderedDict[int, tuple[int, MatchState]] = OrderedDict()
         self._cached_weight = 0
+        self._weights: dict[int, int] = {}  # match id: its weight when cached
 
     async def close(self) -> None:
         for pool in (self._render_pool, self._read_pool):
@@ -260,15 +261,17 @@ class MatchBook:
     def remember(self, match_id: int, version: int, state: MatchState) -> None:
         self.forget(match_id)
         self._states[match_id] = (version, state)
-        self._cached_weight += _weight(state)
+        # Kept, so that what is taken off when it leaves is what was added (an archive's answers grow).
+        self._weights[match_id] = weight = weight_of(state)
+        self._cached_weight += weight
         while self._cached_weight > CACHE_BUDGET and len(self._states) > 1:
-            _, (_, dropped) = self._states.popitem(last=False)
-            self._cached_weight -= _weight(dropped)
+            dropped, _ = self._states.popitem(last=False)
+            self._cached_weight -= self._weights.pop(dropped)
 
     def forget(self, match_id: int) -> None:
         cached = self._states.pop(match_id, None)
         if cached is not None:
-            self._cached_weight -= _weight(cached[1])
+            self._cached_weight -= self._weights.pop(match_id)
 
     # --- changing ---------------------------------------------------------------------
     @asynccontextmanager
@@ -496,7 +499,14 @@ def _logged_text(before: MatchState, after: MatchState, entry: Entry) -> Logged:
     return Logged(after.version, entry, seat, entry.text)
 
 
-def _weight(state: MatchState) -> int:
-    """An estimate (on the high side) of the bytes a cached state keeps alive."""
+def weight_of(state: MatchState) -> int:
+    """An estimate (on the high side) of the bytes a cached state keeps alive: the game's own
+    count of its repetition keys' bytes where it gives one (an archiving line holds a bounded
+    part of them; the undo point's counted too, as it may hold a root the newest state has
+    left), else 8 bytes per action played."""
     played = state.played
-    return STATE_BYTES + STEP_BYTES * (len(played) - played.first_kept) + KEY_BYTES * len(played)
+    rules = state.rules
+    states = [state.game] if state.undo_point is None else [state.game, state.undo_point]
+    held = [rules.held_key_bytes(game) for game in states]
+    keys = KEY_BYTES * len(played) if None in held else sum(b or 0 for b in held)
+    return STATE_BYTES + STEP_BYTES * (len(played) - played.first_kept) + keys

@@ -94,6 +94,10 @@ class NikaGame(Game[GameState, Action, Event]):
     def snapshot(self, state: GameState) -> str:
         return state.snapshot()
 
+    def held_key_bytes(self, state: GameState) -> int:
+        assert state.history is not None
+        return state.history.held_bytes()
+
     def restore(self, text: str) -> GameState:
         return GameState.restore(text)
 

@@ -189,8 +189,10 @@ async def test_the_cache_of_live_matches_is_bounded_in_bytes_and_drops_the_least
             await seat(service, channel, {ALICE: "athens-messene", BOB: "sparta-thebes"})
             ids[channel] = (await service.book.load(channel))[0].id
         await play_moves(service, 12, random.Random(2), channel=83)  # the heavier one
+        weights = {channel: book.weight_of(await service.state_of(channel)) for channel in (81, 82, 83)}
+        assert weights[83] > weights[81] == weights[82]
         # Room for the heavy one and one light one.
-        monkeypatch.setattr(book, "CACHE_BUDGET", 2 * book.STATE_BYTES + 12 * (book.STEP_BYTES + book.KEY_BYTES))
+        monkeypatch.setattr(book, "CACHE_BUDGET", weights[83] + weights[81])
         cached = service.book._states
         for channel in (81, 82):
             service.book.forget(ids[channel])
@@ -201,7 +203,8 @@ async def test_the_cache_of_live_matches_is_bounded_in_bytes_and_drops_the_least
         assert list(cached) == [ids[82], ids[83]]  # 81, used least recently, made room
         await service.state_of(81)
         assert list(cached) == [ids[83], ids[81]]
-        assert sum(book._weight(state) for _, state in cached.values()) <= book.CACHE_BUDGET
+        assert sum(book.weight_of(state) for _, state in cached.values()) <= book.CACHE_BUDGET
+        assert service.book._cached_weight == sum(service.book._weights.values()) <= book.CACHE_BUDGET
     finally:
         await service.close()
 

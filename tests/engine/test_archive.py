@@ -85,10 +85,30 @@ def test_a_branch_off_an_archived_line_and_flattening_keep_the_archive() -> None
     for step in range(3 * History.MAX_DEPTH):  # every step branches, as a search does
         history.extended(length, -1)
         history = history.extended(length, step % 17)
+        host.keys[length] = step % 17  # the host stores the line's keys, never a what-if's
         length += 1
     assert history.depth <= History.MAX_DEPTH and history.root().archive is not None
     line = [n % 17 for n in range(200)] + [s % 17 for s in range(3 * History.MAX_DEPTH)]
     assert all(host.count(history, k, length) == line.count(k) for k in range(17))
+
+
+@pytest.mark.usefixtures("small")
+def test_a_line_that_branches_at_every_step_still_archives_and_stays_bounded() -> None:
+    """A match's state has what-ifs tried on it before its action (a forecast checked, a bench's
+    pick): its line grows by branches and flattening, never by its root settling."""
+    host = Host()
+    history, length = play([0], host)
+    line = [0]
+    for step in range(1, 400):
+        history.extended(length, -1 - step)  # a what-if first: the real action branches
+        history = history.extended(length, step % 23)
+        host.keys[length] = step % 23
+        line.append(step % 23)
+        length += 1
+        in_memory = len(history.prefix(length))
+        assert in_memory <= History.KEEP + History.MAX_DEPTH + History.SETTLE
+    assert history.root().archived >= 400 - History.KEEP - History.MAX_DEPTH
+    assert all(host.count(history, k, length) == line.count(k) for k in range(-5, 23))
 
 
 def test_the_filter_travels_whole_and_a_line_without_an_archive_never_asks() -> None:
