@@ -416,12 +416,13 @@ class LongMatch:
     def pick(self, state: MatchState) -> Any | None:
         """A random action that keeps the game going, and after which another would; None if none."""
         rules = state.rules
-        legal = list(rules.legal_actions(state.game))
+        game = rules.detached(state.game)  # what-ifs, as a computer player's: never ask the host (engine/archive.py)
+        legal = list(rules.legal_actions(game))
         self.rng.shuffle(legal)
         legal.sort(key=lambda a: a.notation() == "pass")  # passes last: Nika draws on four turns of them
         fallback = None
         for action in legal:
-            after, _ = rules.apply(state.game, action)
+            after, _ = rules.apply(game, action)
             if rules.outcome(after) is not None:
                 continue
             fallback = fallback or action

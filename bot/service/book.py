@@ -295,9 +295,10 @@ class MatchBook:
         waiting = {ply: key for ply, key in pending if ply < below}
         stored_below = min(waiting, default=below)
         async with self.storage.reading() as db:
-            stored, found = await queries.archived_count(db, match_id, need.key, stored_below)
-        if stored != stored_below or set(waiting) != set(range(stored_below, below)):
-            raise RuntimeError(f"match {match_id}: {stored} repetition keys stored below ply {stored_below}")
+            newest, found = await queries.archived_count(db, match_id, need.key, stored_below)
+        # Keys are stored with every action from the match's first, so the newest says none is missing.
+        if newest != stored_below - 1 or set(waiting) != set(range(stored_below, below)):
+            raise RuntimeError(f"match {match_id}: repetition keys stored up to ply {newest}, not {stored_below - 1}")
         need.archive.learn(need.key, found + sum(1 for key in waiting.values() if key == need.key))
 
     async def validated(

@@ -255,11 +255,13 @@ async def store_key(db: Connection, match_id: int, ply: int, key: int) -> None:
 
 
 async def archived_count(db: Connection, match_id: int, key: int, below: int) -> tuple[int, int]:
-    """(keys stored for plies below `below`, how many of them are `key`)."""
+    """(the newest ply stored below `below`, or -1; how many plies below `below` hold `key`).
+    Both are index look-ups (the key index and the primary key), so a lookup costs the same
+    however long the match: no scan of its keys."""
     row = await db.fetchone(
-        "SELECT COUNT(*), COALESCE(SUM(CASE WHEN key = ? THEN 1 ELSE 0 END), 0) FROM repetition_keys "
-        "WHERE match_id = ? AND ply < ?",
-        key, match_id, below,
+        "SELECT (SELECT COALESCE(MAX(ply), -1) FROM repetition_keys WHERE match_id = ? AND ply < ?), "
+        "(SELECT COUNT(*) FROM repetition_keys WHERE match_id = ? AND key = ? AND ply < ?)",
+        match_id, below, match_id, key, below,
     )  # fmt: skip
     assert row is not None
     return int(row[0]), int(row[1])

@@ -460,6 +460,8 @@ SQLITE_MIGRATIONS: list[tuple[int, list[str]]] = [
                 PRIMARY KEY (match_id, ply)
             )
             """,
+            # How often a key occurs below a ply: an index look-up, however long the match.
+            "CREATE INDEX repetition_keys_by_key ON repetition_keys (match_id, key, ply)",
             # Only matches made from now on have every key stored; older ones keep theirs in memory.
             "ALTER TABLE matches ADD COLUMN archives_keys INTEGER NOT NULL DEFAULT 1",
             "UPDATE matches SET archives_keys = 0",

@@ -342,6 +342,7 @@ POSTGRES_MIGRATIONS: list[tuple[int, list[str]]] = [
                 PRIMARY KEY (match_id, ply)
             )
             """,
+            "CREATE INDEX repetition_keys_by_key ON repetition_keys (match_id, key, ply)",
             "ALTER TABLE matches ADD COLUMN archives_keys BOOLEAN NOT NULL DEFAULT TRUE",
             "UPDATE matches SET archives_keys = FALSE",
         ],

@@ -153,3 +153,72 @@ async def test_a_start_position_seen_a_third_time_across_the_archive_draws_exact
         assert lookups  # the draw needed the stored count
     finally:
         await service.close()
+
+
+
+def answered(state: GameState, text: str, stored: dict[int, int]) -> GameState:
+    """`text` applied as the service applies it: lookups answered from `stored` (ply: key)."""
+    while True:
+        try:
+            after, _ = state.parse_and_apply(text)
+            break
+        except ArchiveLookup as need:
+            need.archive.learn(need.key, sum(1 for p, k in stored.items() if p < need.archive.size and k == need.key))
+    ply, key = after.newest_key
+    stored[ply] = key
+    return after
+
+
+def archived_line(rounds: int) -> tuple[GameState, list[str], dict[int, int]]:
+    """An archiving line from the start: `rounds` rounds of shuttles (the start position again
+    after each), its older keys archived (the fixture's tiny KEEP), and the keys a host stored."""
+    state = GameState.start().archiving()
+    stored = dict([state.newest_key])
+    played: list[str] = []
+    for _ in range(rounds):
+        for _ in range(4):  # the four cities' turns
+            for text in shuttle(state):
+                state = answered(state, text, stored)
+                played.append(text)
+    return state, played, stored
+
+
+def test_a_search_never_asks_the_host_and_sees_the_repetitions_in_memory(monkeypatch: pytest.MonkeyPatch) -> None:
+    from engine.registry import get_game
+    from engine.search import position_value, think
+
+    nika = get_game("nika")
+    state, _, _ = archived_line(1)  # the start position twice: the first time archived
+    state = nika.restore(nika.snapshot(state))  # as after a restart: no answer known yet
+    assert state.history is not None and state.history.root().archived >= 4
+    with pytest.raises(ArchiveLookup):  # the filter (crowded here) says "maybe": a ruling asks
+        state.times_seen()
+    for level in ("easy", "normal"):  # a search on the match's own state: no lookup escapes
+        assert think(nika, state, level=level, budget_ms=20, seed=1)
+    position_value(nika, state, "athens-messene", nodes=200)
+    # A what-if off the detached state (a search's few plies: far fewer than KEEP) sees the
+    # repetitions in memory: the position it starts from (in memory) and two more rounds back
+    # to it make three, a draw, although the archived first time counts as absent there.
+    monkeypatch.setattr(History, "KEEP", 4096)
+    what_if = nika.detached(state)
+    for round_ in range(2):
+        for _ in range(4):
+            for text in shuttle(what_if):
+                what_if, _ = what_if.parse_and_apply(text)
+        assert (what_if.outcome is None) == (round_ == 0)
+    assert what_if.outcome is not None and what_if.outcome.reason is Reason.REPETITION
+
+
+def test_a_search_counts_an_archived_position_the_host_has_answered() -> None:
+    state, played, stored = archived_line(1)
+    state = GameState.restore(state.snapshot())  # as after a restart: no answer known yet
+    assert state.history is not None and state.history.root().archived >= 4
+    with pytest.raises(ArchiveLookup):
+        state.times_seen()
+    assert state.detached().times_seen() == 1  # unknown: the archived first time counts as absent
+    archive = state.history.root().archive
+    assert archive is not None
+    key = hash(state.position)
+    archive.learn(key, sum(1 for p, k in stored.items() if p < archive.size and k == key))
+    assert state.times_seen() == reference(played).times_seen() == 2
+    assert state.detached().times_seen() == 2  # the detached copy keeps the host's answers
