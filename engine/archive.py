@@ -41,6 +41,7 @@ class Archive:
 
     BITS = 1 << 17  # 16 KiB: about 5 % false positives at 20,000 keys, each costing one look-up
     HASHES = 3
+    KNOWN = 64  # answers kept (about 200 bytes each)
 
     def __init__(self, size: int = 0, bits: bytes | bytearray | None = None) -> None:
         self.size = size
@@ -87,8 +88,13 @@ class Archive:
         return found
 
     def learn(self, key: int, count: int) -> None:
-        """The host's answer: `key` occurs `count` times among the first `size` positions."""
-        self.known[(self.size, key)] = count
+        """The host's answer: `key` occurs `count` times among the first `size` positions. Only
+        the newest KNOWN answers are kept (memory stays bounded as false positives grow with the
+        archive; an answer is needed again only while one action or one rebuild is retried)."""
+        known = self.known
+        known[(self.size, key)] = count
+        while len(known) > self.KNOWN:
+            del known[next(iter(known))]
 
     def share(self, memo: dict[tuple[int, int], int]) -> None:
         """Keep answers in `memo` from now on (the host's, for one match), with those known so far."""

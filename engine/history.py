@@ -18,7 +18,6 @@ from __future__ import annotations
 import base64
 import binascii
 import sys
-import sys
 import threading
 from array import array
 from bisect import bisect_left, bisect_right
@@ -53,7 +52,7 @@ class History:
 
     MAX_DEPTH = 24
     SETTLE = 128  # recent keys scanned before they are settled into the sorted part
-    KEEP = 4096  # settled keys kept in memory by an archiving line (32 KiB) before they are archived
+    KEEP = 2048  # settled keys kept in memory by an archiving line (16 KiB) before they are archived
 
     def __init__(
         self,

@@ -19,8 +19,8 @@ from typing import Any, Protocol
 
 from bot import rating_gate
 from bot.clock import Clock
-from bot.errors import BoardChanged, MatchUnreadable, NoMatch
-from bot.match import Entry, EntryKind, MatchState, Played, replay, snapshot
+from bot.errors import BoardChanged, MatchUnreadable, NoMatch, ServiceError
+from bot.match import Entry, EntryKind, MatchState, Played, snapshot
 from bot.match.played import PlayedLog, steps_from_log
 from bot.replies import Image, Reply
 from bot.storage import Connection, MatchRow, Storage, VersionConflict, forecasts, outbox
@@ -195,38 +195,49 @@ class MatchBook:
         )
         if row.archives_keys:  # its older repetition keys leave memory (engine/archive.py)
             begun = replace(begun, game=rules.archiving(begun.game))
-        memo: dict[tuple[int, int], int] = {}  # answers to ArchiveLookup, kept across the attempts below
+        memo: dict[tuple[int, int], int] = {}  # answers to ArchiveLookup, shared by the states loaded below
         rules.share_answers(begun.game, memo)
-        while True:
-            try:
-                return await self._rebuild_once(row, begun, saved, entries, memo)
-            except ArchiveLookup as need:
-                await self.answer(row.id, need)
-
-    async def _rebuild_once(
-        self,
-        row: MatchRow,
-        begun: MatchState,
-        saved: tuple[int, str] | None,
-        entries: list[LogRow],
-        memo: dict[tuple[int, int], int],
-    ) -> MatchState:
         state: MatchState | None = None
         if saved is not None:
             try:
-                state = await asyncio.to_thread(_from_snapshot, begun, saved, [_entry_of(e) for e in entries], memo)
+                state = await self._from_snapshot(row, begun, saved, [_entry_of(e) for e in entries], memo)
             except (ValueError, RuntimeError) as error:  # unusable, or the log after it does not replay on it
                 log.warning("match %s: snapshot %s not used (%s); replaying its whole log", row.id, saved[0], error)
                 last = entries[-1].seq if entries else saved[0]
                 async with self.storage.reading() as db:
                     entries = [e for e in await queries.log_of(db, row.id) if e.seq <= last]
         if state is None:
-            log_entries = [_entry_of(e) for e in entries]
-            if len(log_entries) > REPLAY_ON_LOOP_MAX:
-                state = await asyncio.to_thread(replay, begun, log_entries)
-            else:
-                state = replay(begun, log_entries)
+            state = await self._replayed(row, begun, [_entry_of(e) for e in entries])
         return state
+
+    async def _from_snapshot(
+        self, row: MatchRow, begun: MatchState, saved: tuple[int, str], entries: list[Entry],
+        memo: dict[tuple[int, int], int],
+    ) -> MatchState:  # fmt: skip
+        """The match from a snapshot and the log entries after it; ValueError if it is unusable."""
+        version, data = saved
+        while True:
+            try:
+                start = snapshot.load(begun, data, memo)
+                break
+            except ArchiveLookup as need:  # its last action played again on its undo point
+                await self.answer(row.id, need)
+        if start.version != version:
+            raise ValueError(f"a snapshot of version {start.version} stored as {version}")
+        return await self._replayed(row, start, entries)
+
+    async def _replayed(self, row: MatchRow, start: MatchState, entries: list[Entry]) -> MatchState:
+        """`replay`, answering the engine's questions about archived keys as they come: it goes
+        on from the entry that asked (never from the start again), so each answer is needed once."""
+        state, done = start, 0
+        while True:
+            if len(entries) - done > REPLAY_ON_LOOP_MAX:  # a long log: in a thread
+                state, done, need = await asyncio.to_thread(_replayed_until_asked, state, entries, done)
+            else:
+                state, done, need = _replayed_until_asked(state, entries, done)
+            if need is None:
+                return state
+            await self.answer(row.id, need)
 
     async def steps(self, row: MatchRow, state: MatchState) -> list[Played]:
         """Every step of `state` (the match `row` at the version `state` has): from memory in a
@@ -451,15 +462,19 @@ def rules_of(slug: str) -> AnyGame:
     return get_game(slug)
 
 
-def _from_snapshot(
-    begun: MatchState, saved: tuple[int, str], entries: list[Entry], memo: dict[tuple[int, int], int]
-) -> MatchState:
-    """The match from a snapshot and the log entries after it; ValueError if it is unusable."""
-    version, data = saved
-    start = snapshot.load(begun, data, memo)
-    if start.version != version:
-        raise ValueError(f"a snapshot of version {start.version} stored as {version}")
-    return replay(start, entries)
+def _replayed_until_asked(
+    state: MatchState, entries: list[Entry], done: int
+) -> tuple[MatchState, int, ArchiveLookup | None]:
+    """`replay` of `entries[done:]` until one asks for an archived key: (the state before it, its
+    index, the question), or (the end state, len(entries), None)."""
+    for index in range(done, len(entries)):
+        try:
+            state, _ = state.with_entry(entries[index])
+        except ArchiveLookup as need:
+            return state, index, need
+        except ServiceError as error:  # as `replay` says it: a log that does not replay is corrupt
+            raise RuntimeError(f"log entry {index + 1} ({entries[index]}) does not replay: {error}") from error
+    return state, len(entries), None
 
 
 def _steps_of(rows: Sequence[Sequence[Any]], played: PlayedLog) -> list[Played]:

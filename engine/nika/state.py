@@ -195,10 +195,11 @@ class GameState:
             raise GameOver(f"the game is over: {self.outcome.describe()}")
         position, events = play(self.position, action)
         assert self.history is not None
-        history = self.history.extended(self.length, hash(position))
+        key = hash(position)
         length = self.length + 1
         winner = position.winner()
         if winner is not None:
+            history = self.history.extended(self.length, key)
             city, sq = _winning_piece(position, winner, self.position.to_act)
             events.append(Won(winner, city, sq))
             won = Outcome(winner, Reason.VICTORY)
@@ -212,8 +213,12 @@ class GameState:
         outcome: Outcome | None = None
         if all_pass_turns >= ALL_PASS_TURNS_FOR_DRAW:
             outcome = Outcome(None, Reason.PASSES)
-        elif history.count(hash(position), length) >= REPETITIONS_FOR_DRAW:
+        # Counted before the line is extended: a count that must ask the host (ArchiveLookup)
+        # leaves the line as it was, so the action applied again after the answer extends it
+        # in place instead of branching off a segment the first attempt grew.
+        elif self.history.count(key, self.length) + 1 >= REPETITIONS_FOR_DRAW:
             outcome = Outcome(None, Reason.REPETITION)
+        history = self.history.extended(self.length, key)
         if outcome is not None:
             events.append(Drawn(outcome.reason.value))
         return GameState(position, all_pass_turns, all_passes, outcome, history, length), events

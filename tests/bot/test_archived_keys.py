@@ -23,8 +23,8 @@ CHANNEL = 71
 
 @pytest.fixture(autouse=True)
 def small_archive(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(History, "SETTLE", 2)
-    monkeypatch.setattr(History, "KEEP", 4)
+    monkeypatch.setattr(History, "SETTLE", 3)  # odd: the archive grows on either action of a turn (Nika undoes only the first)
+    monkeypatch.setattr(History, "KEEP", 3)  # with SETTLE 3: archived every third action
     monkeypatch.setattr(Archive, "BITS", 64)  # nearly every key "may" be archived: each is looked up
     monkeypatch.setattr(snapshot, "SNAPSHOT_EVERY", 10)
     monkeypatch.setattr(snapshot, "TAIL", 4)
@@ -124,31 +124,38 @@ async def test_a_start_position_seen_a_third_time_across_the_archive_draws_exact
     try:
         state = await service.state_of(CHANNEL)
         assert await seen(service) == 2
-        # An undo across the archive boundary (the action archived older keys), and the same again.
-        first, second = shuttle(state.game)
-        user = state.acting_user() or 0
-        await act(service, first, played)
-        moved = await service.state_of(CHANNEL)
-        assert moved.game.history.root().archived > state.game.history.root().archived
+        # An undo across the archive boundary: the first turn-opening action that archives older keys is
+        # taken back (the undo point holds the line before it), then played again (its ply's key
+        # stored again), and the line goes on.
+        archived = None
+        while archived is None:
+            state = await service.state_of(CHANNEL)
+            pair = shuttle(state.game)
+            for index, text in enumerate(pair):
+                before = await service.state_of(CHANNEL)
+                user = before.acting_user() or 0
+                await act(service, text, played)
+                moved = await service.state_of(CHANNEL)
+                grew = moved.game.history.root().archived > before.game.history.root().archived
+                if grew and index == 0:  # a turn's first action: Nika undoes within the turn
+                    archived = index
+                    break
         await service.undo(CHANNEL, user)
         played.pop()
-        assert await seen(service) == 2
-        await act(service, first, played)
-        await act(service, second, played)
-        for _ in range(2):
+        undone = await service.state_of(CHANNEL)
+        assert undone.game.notation() == before.game.notation() == reference(played).notation()
+        assert undone.game.history.root().archived == before.game.history.root().archived
+        for text in pair[archived:]:
+            await act(service, text, played)
+        while len(played) < 16:  # shuttles up to the end of the second round: the start a third time
             state = await service.state_of(CHANNEL)
             for text in shuttle(state.game):
                 await act(service, text, played)
-        state = await service.state_of(CHANNEL)
-        expected = reference(played)
-        assert expected.outcome is None and state.game.outcome is None
-        state = await service.state_of(CHANNEL)
-        for text in shuttle(state.game):
-            await act(service, text, played)
-        state = await service.state_of(CHANNEL)
-        expected = reference(played)
+            state = await service.state_of(CHANNEL)
+            expected = reference(played)
+            assert state.game.outcome == expected.outcome
+            assert (expected.outcome is None) == (len(played) < 16)
         assert expected.outcome is not None and expected.outcome.reason is Reason.REPETITION
-        assert state.game.outcome == expected.outcome and len(played) == 16
         assert state.rules.outcome(state.game) is not None
         assert lookups  # the draw needed the stored count
     finally:
@@ -197,15 +204,23 @@ def test_a_search_never_asks_the_host_and_sees_the_repetitions_in_memory(monkeyp
         assert think(nika, state, level=level, budget_ms=20, seed=1)
     position_value(nika, state, "athens-messene", nodes=200)
     # A what-if off the detached state (a search's few plies: far fewer than KEEP) sees the
-    # repetitions in memory: the position it starts from (in memory) and two more rounds back
-    # to it make three, a draw, although the archived first time counts as absent there.
+    # repetitions in memory: a round more brings back only positions seen once or twice, a
+    # second round draws on the first position that comes a third time (its first time in
+    # memory or in the what-if), although archived occurrences count as absent there.
     monkeypatch.setattr(History, "KEEP", 4096)
     what_if = nika.detached(state)
-    for round_ in range(2):
-        for _ in range(4):
-            for text in shuttle(what_if):
-                what_if, _ = what_if.parse_and_apply(text)
-        assert (what_if.outcome is None) == (round_ == 0)
+    for _ in range(4):
+        for text in shuttle(what_if):
+            what_if, _ = what_if.parse_and_apply(text)
+    assert what_if.outcome is None
+    plies = 0
+    while what_if.outcome is None and plies < 8:
+        for text in shuttle(what_if):
+            what_if, _ = what_if.parse_and_apply(text)
+            plies += 1
+            if what_if.outcome is not None:
+                break
+    assert what_if.times_seen() == 3
     assert what_if.outcome is not None and what_if.outcome.reason is Reason.REPETITION
 
 
