@@ -11,12 +11,10 @@ from __future__ import annotations
 
 import os
 import random
-import sys
 import time
 from array import array
 
 from engine.archive import ArchiveLookup
-from engine.history import History
 from engine.nika.actions import Action
 from engine.nika.state import GameState
 
@@ -25,17 +23,9 @@ MARKS = (100, 5_000, 20_000)
 
 def key_bytes(state: GameState) -> int:
     """Bytes of repetition keys the state's history holds: its segments' arrays, the settled
-    part, the archive's filter and answers."""
-    history: History | None = state.history
-    total = 0
-    while history is not None:
-        total += sys.getsizeof(history.keys)
-        if history.parent is None:
-            total += sys.getsizeof(history.settled)
-            if history.archive is not None:
-                total += sys.getsizeof(history.archive.bits) + sys.getsizeof(history.archive.known)
-        history = history.parent
-    return total
+    part, the archive's filter and answers (History.held_bytes, what the service's cache weighs)."""
+    assert state.history is not None
+    return state.history.held_bytes()
 
 
 def play(archiving: bool, seed: int) -> list[tuple[int, int, float, int]]:

@@ -23,8 +23,8 @@ CHANNEL = 71
 
 @pytest.fixture(autouse=True)
 def small_archive(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(History, "SETTLE", 3)  # odd: the archive grows on either action of a turn (Nika undoes only the first)
-    monkeypatch.setattr(History, "KEEP", 3)  # with SETTLE 3: archived every third action
+    monkeypatch.setattr(History, "SETTLE", 3)  # odd: the archive grows on either action of a turn
+    monkeypatch.setattr(History, "KEEP", 3)  # archived every third action (Nika undoes only a first)
     monkeypatch.setattr(Archive, "BITS", 64)  # nearly every key "may" be archived: each is looked up
     monkeypatch.setattr(snapshot, "SNAPSHOT_EVERY", 10)
     monkeypatch.setattr(snapshot, "TAIL", 4)
