@@ -48,8 +48,9 @@ class Archive:
 
     def __init__(self, size: int = 0, bits: bytes | bytearray | None = None) -> None:
         self.size = size
-        self.bits = bytearray(bits) if bits is not None else bytearray(self.BITS // 8)
-        if len(self.bits) * 8 != self.BITS:
+        # No filter until something is archived: a short match (most of the cache) holds none.
+        self.bits = bytearray(bits) if bits else bytearray()
+        if (self.bits or size) and len(self.bits) * 8 != self.BITS:  # keys archived need their filter
             raise ValueError("an archive filter of another size")
         self.known: dict[tuple[int, int], int] = {}  # (size, key): count, the host's answers
         self.guess = False  # a copy for searches: an unknown count is taken as 0, never asked
@@ -63,7 +64,7 @@ class Archive:
 
     def added(self, keys: Iterable[int]) -> Archive:
         """A new archive: this one's keys, then `keys` (the positions that follow)."""
-        new = Archive(self.size, self.bits)
+        new = Archive(self.size, self.bits or bytearray(self.BITS // 8))
         bits = new.bits
         for key in keys:
             new.size += 1

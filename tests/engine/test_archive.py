@@ -126,3 +126,14 @@ def test_the_filter_travels_whole_and_a_line_without_an_archive_never_asks() -> 
     for length in range(1, 10_000):
         history = history.extended(length, length % 5)
     assert history.root().archive is None and history.count(3, 10_000) == 2_000
+
+
+def test_an_empty_archive_holds_no_filter_and_a_filled_one_needs_its_own() -> None:
+    empty = Archive()
+    assert not empty.bits and empty.count(12345) == 0 and Archive.unpack(0, empty.pack()).size == 0
+    filled = empty.added([1, 2, 3])
+    assert len(filled.bits) * 8 == Archive.BITS and not empty.bits  # the empty one is unchanged
+    with pytest.raises(ValueError):
+        Archive.unpack(3, empty.pack())  # keys archived without their filter: unusable, never "absent"
+    with pytest.raises(ValueError):
+        Archive.unpack(3, filled.pack()[:-8])
