@@ -273,6 +273,12 @@ class Game(ABC, Generic[S, A, E]):
         """(ply, repetition key) of `state`'s position on an archiving line, else None."""
         return None
 
+    def new_keys(self, before: S, after: S) -> tuple[tuple[int, int], ...]:
+        """(ply, repetition key) of every position `after` reached since `before` (an action, or
+        a step of several, such as a timeout's passes), for the host to store; () unless `after`
+        is on an archiving line."""
+        return ()
+
     def share_answers(self, state: S, memo: dict[tuple[int, int], int]) -> None:
         """Let `state`'s archive keep the host's answers in `memo` (one per match), so that a
         state rebuilt after an ArchiveLookup finds the answer (engine/archive.py)."""

@@ -490,13 +490,8 @@ def _logged(before: MatchState, after: MatchState, entry: Entry) -> Logged:
     """The seat and text the log keeps: an action in its canonical notation, by the seat that
     acted; other entries by the seat given, or the member's first seat."""
     logged = _logged_text(before, after, entry)
-    rules = after.rules
-    new_key = rules.newest_key(after.game)
-    old_key = rules.newest_key(before.game)
-    if new_key is not None and (old_key is None or new_key[0] > old_key[0]):  # a new position
-        keys = (new_key,) if new_key[0] != 1 or old_key is None else (old_key, new_key)  # ply 0 with the first
-        logged = replace(logged, keys=keys)
-    return logged
+    keys = after.rules.new_keys(before.game, after.game)  # every new position's (two for a timeout's passes)
+    return replace(logged, keys=keys) if keys else logged
 
 
 def _logged_text(before: MatchState, after: MatchState, entry: Entry) -> Logged:

@@ -108,6 +108,22 @@ class NikaGame(Game[GameState, Action, Event]):
         assert state.history is not None
         return state.newest_key if state.history.root().archive is not None else None
 
+    def new_keys(self, before: GameState, after: GameState) -> tuple[tuple[int, int], ...]:
+        if self.newest_key(after) is None or after.length <= before.length:
+            return ()
+        keys = [before.newest_key] if before.length == 1 else []  # the start, stored with the first action
+        if after.length == before.length + 1:
+            return (*keys, after.newest_key)
+        # Several plies in one step: only a timeout's passes do that. The positions between are
+        # played again on a copy (a key the host misses would make a count wrong).
+        state = before.detached()
+        while state.length < after.length:
+            state, _ = state.apply(Pass())
+            keys.append(state.newest_key)
+        if state.position != after.position:
+            raise ValueError("a step of several plies that is not a turn passed")
+        return tuple(keys)
+
     def share_answers(self, state: GameState, memo: dict[tuple[int, int], int]) -> None:
         assert state.history is not None
         archive = state.history.root().archive

@@ -237,3 +237,32 @@ def test_a_search_counts_an_archived_position_the_host_has_answered() -> None:
     archive.learn(key, sum(1 for p, k in stored.items() if p < archive.size and k == key))
     assert state.times_seen() == reference(played).times_seen() == 2
     assert state.detached().times_seen() == 2  # the detached copy keeps the host's answers
+
+
+async def test_a_timeout_passing_a_whole_turn_stores_the_key_of_each_position(db_path: str) -> None:
+    """A timeout passes the rest of the turn: two positions in one log entry, both stored, so a
+    later count over the archive misses neither."""
+    from bot.match import Entry, EntryKind
+
+    played: list[str] = []
+    service = await MatchService.open(db_path)
+    try:
+        await seat(service, CHANNEL, {ALICE: "athens-messene", BOB: "sparta-thebes"})
+        state = await service.state_of(CHANNEL)
+        for text in shuttle(state.game):
+            await act(service, text, played)
+        row, state = await service.book.load(CHANNEL)
+        timeout = Entry(EntryKind.TIMEOUT, None, seat=state.to_act)
+        new, _, logged = await service.book.validated(row, state, [timeout])
+        await service.book.commit(row, state, new, logged)
+        async with service.storage.reading() as db:
+            stored = await db.fetchall("SELECT ply, key FROM repetition_keys WHERE match_id = ? ORDER BY ply", row.id)
+    finally:
+        await service.close()
+    line = GameState.start()
+    expected = [hash(line.position)]
+    for text in [*played, "pass", "pass"]:
+        line, _ = line.parse_and_apply(text)
+        expected.append(hash(line.position))
+    assert new.game.length == len(expected) == 5
+    assert [(int(p), int(k)) for p, k in stored] == list(enumerate(expected))
