@@ -88,7 +88,7 @@ async def test_random_play_with_false_positives_everywhere_matches_the_in_memory
     service = await MatchService.open(db_path)
     try:
         await seat(service, CHANNEL, {ALICE: "athens-messene", BOB: "sparta-thebes"})
-        for _ in range(60):
+        for _ in range(40):
             state = await service.state_of(CHANNEL)
             if state.rules.outcome(state.game) is not None:
                 break
