@@ -9,9 +9,11 @@ Then (unless --quick):
   flood      a player's act latency while another member floods board requests;
   heavy      a player's act latency while another member floods replays and imports of a
              5,000-action record (--heavy runs only this);
-  long       for every game, matches of 100, 5,000 and 20,000 log entries: the time to build
-             them, the first action after a cold start (nothing cached, the board drawn),
-             the memory a cached state holds, the newest snapshot's size.
+  long       for every game, matches of 100, 5,000 and 20,000 log entries, built as
+             service.act takes actions (MatchBook.validated: archived repetition keys answered
+             and stored; no board drawn): the time to build them, the first action after a cold
+             start (nothing cached, the board drawn), the deep size of the state the cache holds,
+             the newest snapshot's size, the repetition keys in memory and archived.
 
     python bench/service.py [--seconds 15] [--database PATH|postgresql://…] [--processes N]
     python bench/service.py --postgres   (a throwaway PostgreSQL server, from tests/postgres_server.py)
