@@ -46,15 +46,14 @@ import time
 import tracemalloc
 from collections.abc import Iterator
 from contextlib import contextmanager
-from enum import Enum
 from pathlib import Path
-from types import BuiltinFunctionType, FunctionType, MethodType, ModuleType
 from typing import Any
 
 # bench/ holds engine.py and render.py, which would shadow the packages of those names.
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[0] = str(ROOT)
 
+from bench.sizes import deep_size  # noqa: E402
 from bot.errors import BoardChanged, ServiceError  # noqa: E402
 from bot.match import Entry, EntryKind, MatchState  # noqa: E402
 from bot.service import MatchService  # noqa: E402
@@ -514,25 +513,6 @@ class LongMatch:
                     "archived": archived_keys(state.rules.snapshot(state.game))}  # fmt: skip
         finally:
             await service.close()
-
-
-def deep_size(root: object, shared: tuple[object, ...] = ()) -> int:
-    """The bytes of every object reachable from `root` (sys.getsizeof each, once), stopping at
-    what all matches share: classes, modules, functions, enum members and `shared` (a game's
-    rules). Arrays and bytearrays count their buffers, so the archive's filter is included."""
-    seen = {id(item) for item in shared}
-    stack = [root]
-    total = 0
-    while stack:
-        item = stack.pop()
-        if id(item) in seen:
-            continue
-        seen.add(id(item))
-        if isinstance(item, (type, ModuleType, FunctionType, BuiltinFunctionType, MethodType, Enum)):
-            continue
-        total += sys.getsizeof(item)
-        stack.extend(gc.get_referents(item))
-    return total
 
 
 def archived_keys(game_snapshot: str | None) -> int:
