@@ -23,15 +23,18 @@ class CommandTranslator(app_commands.Translator):
         if language == "en":
             return None
         with playing(_game_of(context.data)):
-            return self._translate(string, catalog(language), context.location)
+            nested = isinstance(context.data, app_commands.Group) and context.data.parent is not None
+            return self._translate(string, catalog(language), context.location, nested)
 
     @staticmethod
     def _translate(
-        string: app_commands.locale_str, words: Catalog, where: app_commands.TranslationContextLocation
-    ) -> str | None:
-        if where is app_commands.TranslationContextLocation.group_name:
-            return None  # a game's group is its slug in every language
-        if where is app_commands.TranslationContextLocation.command_name:
+        string: app_commands.locale_str, words: Catalog, where: app_commands.TranslationContextLocation,
+        nested: bool = False,
+    ) -> str | None:  # fmt: skip
+        named = where is app_commands.TranslationContextLocation.group_name
+        if named and not nested:
+            return None  # a game's group is its slug in every language (a group within it is not)
+        if where is app_commands.TranslationContextLocation.command_name or named:
             translated = words.gettext(string.message, "command")
         elif where is app_commands.TranslationContextLocation.parameter_name:
             translated = words.gettext(string.message, "option")

@@ -33,7 +33,7 @@ from bot.commands.dispatch import (
     dispatch,
     parse_options,
 )
-from bot.commands.group import refuse_unknown
+from bot.commands.group import refuse_unknown, tournament_for
 from bot.commands.tournament import GROUP, run_tournament, tournament_commands
 from bot.commands.values import SNOWFLAKE_MAX
 from bot.dispatcher import TimerDispatcher
@@ -346,9 +346,15 @@ class Console:
         if group not in self.games:
             return []
         names = command_names(group, self.locale)
+        events = tournament_for(group)
         if len(before) == 1:
-            return _shown_first(names, "command", self.locale, " ")
-        spec = commands_for(group).get(names.get(before[1].lower(), before[1].lower()))
+            return _shown_first({**names, **({GROUP: GROUP} if events else {})}, "command", self.locale, " ")
+        if self._events_of(before) is not None:  # `/<game> tournament <new|join|…>`
+            if len(before) == 2:
+                return [f"{name} " for name in events]
+            spec = events.get(before[2].lower())
+        else:
+            spec = commands_for(group).get(names.get(before[1].lower(), before[1].lower()))
         if spec is None:
             return []
         if ":" not in word:
@@ -406,26 +412,40 @@ class Console:
                    board=table.board, id=event.id, channel=channel))  # fmt: skip
         return channel
 
-    async def tournament(self, line: str) -> None:
-        """`/tournament <new|join|…> game:<slug> …`, as on Discord (bot/commands/tournament.py)."""
+    def _events_of(self, words: list[str]) -> str | None:
+        """The game of `/<game> tournament …` (its own tournament group), or None."""
+        if len(words) < 2 or words[0].lower().lstrip("/") not in self.games:
+            return None
+        game = words[0].lower().lstrip("/")
+        named = {GROUP, _plain(catalog(self.locale).gettext(GROUP, "command"))}
+        return game if _plain(words[1]) in named and tournament_for(game) else None
+
+    async def tournament(self, line: str, game: str | None = None) -> None:
+        """`/tournament <new|join|…> game:<slug> …`, as on Discord (bot/commands/tournament.py); with
+        `game`, `/<game> tournament <new|join|…> …`, the game implied."""
         body = line.strip().removeprefix("/").strip().partition(" ")[2]
+        if game is not None:
+            body = body.strip().partition(" ")[2]
         name, _, rest = body.strip().partition(" ")
-        spec = tournament_commands(self.games).get(name.lower())
+        spec = (tournament_for(game) if game else tournament_commands(self.games)).get(name.lower())
         if spec is None:
             raise ServiceError(M("there is no /tournament {name}", name=name[:30]))
         found = list(_OPTION.finditer(rest))
-        ends = [m.start() for m in found[1:]] + [len(rest)]
+        ends = [m.start() for m in found[1:]] + [len(rest)] if found else []  # no options: none to read
         pairs = [(m.group(1).lower(), rest[m.end() : end].strip()) for m, end in zip(found, ends, strict=True)]
         options = parse_options(spec, pairs, users=self.ids)
         user = await self.remember(self.user)
         who = Invoker(CONSOLE_GUILD, self.channel, user, can_manage=self.can_manage, rate_limited=False, console=True,
                       locale=self.locale, display_name=self.user)  # fmt: skip
-        reply = await run_tournament(self.service, who, spec.name, options, self.games)
+        reply = await run_tournament(self.service, who, spec.name, options, self.games, game=game)
         self.print_reply(reply)
 
     async def command(self, line: str) -> None:
         if line.strip().removeprefix("/").lower().startswith(GROUP + " "):
             await self.tournament(line)
+            return
+        if (events := self._events_of(line.split())) is not None:
+            await self.tournament(line, events)
             return
         game, name, pairs = parse_command(line, self.locale, self.games)
         command = commands_for(game).get(name)

@@ -124,12 +124,13 @@ def _collected(found: Iterable[tuple[Key, str | None]]) -> dict[Key, str | None]
 
 def tournament_surface() -> Found:
     """The `/tournament` group's words (bot/commands/tournament.py), but for the games' own options."""
-    from bot.commands.tournament import GROUP, tournament_commands
+    from bot.commands.tournament import EVENTS_OF_A_GAME, GROUP, tournament_commands
     from engine.registry import games
 
     theirs = {option.name for game in games() for option in game.options}
     yield ("command", GROUP), None
     yield (None, "Events for every game: round robin, Swiss, knockout, pods"), None
+    yield (None, EVENTS_OF_A_GAME), None
     for spec in tournament_commands().values():
         yield ("command", spec.name), None
         yield (None, spec.description), None

@@ -550,3 +550,52 @@ async def test_discord_refuses_content_and_nonces_past_its_limits(double: Discor
         await channel.send("ok", nonce="n" * 26)
     await channel.send("x" * 2000)
     assert [len(m.content) for m in double.channel_messages(double.channel)] == [2000]
+
+
+def _sized(total: int) -> dict[str, Any]:
+    """A command of exactly `total` characters by Discord's count, whose longest field is each
+    time a Spanish description (so only the longest-localisation rule gives that total)."""
+    left = total - len("big") - len("d")
+    subcommands: list[dict[str, Any]] = []
+    while left > 0:
+        name = f"s{len(subcommands)}"
+        left -= len(name) + 1
+        options = []
+        while left > 0 and len(options) < 25:
+            option = f"o{len(options)}"
+            description = max(1, min(100, left - len(option)))
+            options.append({"type": 3, "name": option, "description": "d",
+                            "description_localizations": {"es-ES": "e" * description, "es-419": "f"}})
+            left -= len(option) + description
+        subcommands.append({"type": 1, "name": name, "description": "d", "options": options})
+    return {"name": "big", "description": "d", "type": 1, "options": subcommands}
+
+
+async def test_discord_refuses_a_command_larger_than_8000_characters(double: DiscordDouble, bot: PingBot) -> None:
+    """Discord's current rule: 8000 characters per command, each field counted at its longest
+    localisation (the default included), not once per locale; larger is refused with 50035."""
+    from tests.discord_double.limits import command_characters
+
+    fits, too_big = _sized(8000), _sized(8001)
+    assert command_characters(fits) == 8000 and command_characters(too_big) == 8001
+    created = await bot.http.upsert_guild_command(double.app_id, double.guild.id, fits)
+    assert created["name"] == "big"
+    with pytest.raises(discord.HTTPException) as refused:
+        await bot.http.upsert_guild_command(double.app_id, double.guild.id, too_big)
+    assert refused.value.code == 50035 and "8000" in refused.value.text
+
+
+async def test_discord_refuses_repeated_option_names_and_choices_with_autocomplete(
+    double: DiscordDouble, bot: PingBot
+) -> None:
+    twice = {"name": "twice", "description": "d", "options": [{"type": 3, "name": "a", "description": "d"}] * 2}
+    both = {"name": "both", "description": "d", "options": [
+        {"type": 3, "name": "a", "description": "d", "autocomplete": True, "choices": [{"name": "x", "value": "x"}]}]}
+    many = {"name": "many", "description": "d", "options": [
+        {"type": 3, "name": "a", "description": "d",
+         "choices": [{"name": f"c{i}", "value": f"c{i}"} for i in range(26)]}]}
+    for body in (twice, both, many):
+        with pytest.raises(discord.HTTPException) as refused:
+            await bot.http.upsert_guild_command(double.app_id, double.guild.id, body)
+        assert refused.value.code == 50035, body["name"]
+    assert double.command_id("twice", double.guild.id) is None

@@ -21,6 +21,8 @@ from bot.cogs.panel import confirm_view, post_reply, thread_opener, went_wrong
 from bot.cogs.posting import refuse, respond, send_private
 from bot.commands.dispatch import CommandOption, CommandSpec, Invoker, OptionKind, autocomplete, commands_for, dispatch
 from bot.commands.front_end import front_end
+from bot.commands.group import tournament_for
+from bot.commands.tournament import EVENTS_OF_A_GAME, GROUP, run_tournament
 from bot.commands.values import record_text
 from bot.errors import ConfirmFirst, ServiceError
 from bot.i18n import speaking
@@ -97,6 +99,14 @@ class GameCog(commands.Cog):
         )  # fmt: skip
         for spec in commands_for(game).values():
             self.group.add_command(self._command(spec))
+        events = tournament_for(game)
+        if events:  # `/<game> tournament …`, where the group has room for it (bot/commands/group.py)
+            self.events = app_commands.Group(
+                name=locale_str(GROUP), description=locale_str(EVENTS_OF_A_GAME),
+                parent=self.group,
+            )  # fmt: skip
+            for spec in events.values():
+                self.events.add_command(self._command(spec))
 
     async def cog_load(self) -> None:
         self.bot.tree.add_command(self.group)
@@ -159,6 +169,11 @@ class GameCog(commands.Cog):
 
     # --- the one path every command takes --------------------------------------------
     async def run(self, interaction: discord.Interaction, spec: CommandSpec, options: Mapping[str, Any]) -> None:
+        if spec.group == GROUP and spec.name == "new" and not _threads_allowed(interaction):
+            with speaking(_locale(interaction), self.game):
+                await refuse(interaction, str(M("an event plays each game in a thread of its own: open it in a text "
+                                                "channel where I may create public threads")))  # fmt: skip
+            return
         # Everything said in answer (replies, refusals, the board's words) is in the player's language.
         with in_flight_of(self.bot).track(), speaking(_locale(interaction), self.game):
             await self.service.seen_locale(interaction.user.id, _locale(interaction), interaction.guild_id or 0,
@@ -195,7 +210,7 @@ class GameCog(commands.Cog):
             if thread is None:
                 return
             who = invoker(interaction, channel_id=thread.id, parent=interaction.channel_id)
-        if spec.name == "start":  # after a finished match: a rematch, in a new thread if this is one
+        if spec.name in ("start", "rematch"):  # a rematch goes to a new thread if this is one
             who = replace(who, open_thread=thread_opener(interaction))
         task = asyncio.ensure_future(self._dispatch(who, spec, typed))
         done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER_SECONDS)
@@ -230,9 +245,20 @@ class GameCog(commands.Cog):
             await self._post(interaction, reply)
 
     async def _post(self, interaction: discord.Interaction, reply: Reply) -> None:
-        await post_reply(interaction, self.service, reply)
+        if reply.event_id is None:
+            await post_reply(interaction, self.service, reply)
+            return
+        from bot.cogs.tournament import JoinButton  # an event's announcement: its Join button
+
+        view = discord.ui.View(timeout=None)
+        view.add_item(JoinButton(reply.event_id))
+        message_id = await respond(interaction, reply, view=view)
+        if message_id is not None:
+            await self.service.events.set_message(reply.event_id, message_id)
 
     async def _dispatch(self, who: Invoker, spec: CommandSpec, typed: dict[str, Any]) -> Reply:
+        if spec.group == GROUP:  # `/<game> tournament <name>`: the game goes without saying
+            return await run_tournament(self.service, who, spec.name, typed, game=self.game)
         return await dispatch(self.service, who, self.game, spec.name, typed)
 
     async def _open_thread(self, interaction: discord.Interaction) -> discord.Thread | None:
@@ -262,6 +288,11 @@ def _choice(option: CommandOption, value: str, label: str) -> Choice[Any]:
     if option.kind is OptionKind.INTEGER:
         return Choice(name=locale_str(label[:100]), value=int(value))
     return Choice(name=locale_str(label[:100]), value=value[:100])
+
+
+def _threads_allowed(interaction: discord.Interaction) -> bool:
+    granted = interaction.app_permissions
+    return isinstance(interaction.channel, discord.TextChannel) and granted.create_public_threads
 
 
 def _can_post(interaction: discord.Interaction) -> bool:

@@ -17,8 +17,8 @@ from discord import app_commands
 from discord.app_commands import locale_str
 
 from bot.cogs.game import THREAD_MINUTES, GameCog, GameGroup, invoker
-from bot.cogs.panel import answered, post_reply, service_of
-from bot.cogs.posting import refuse, respond
+from bot.cogs.panel import answered, service_of
+from bot.cogs.posting import respond
 from bot.commands.spec import CommandSpec, Invoker
 from bot.commands.tournament import GROUP, run_tournament, tournament_commands
 from bot.errors import ServiceError
@@ -48,26 +48,11 @@ class TournamentCog(GameCog):
         service.events.thread_maker = self.make_thread
 
     async def run(self, interaction: discord.Interaction, spec: CommandSpec, options: Any) -> None:
-        if spec.name == "new" and not _threads_allowed(interaction):
-            with_locale = M("an event plays each game in a thread of its own: open it in a text channel where I "
-                            "may create public threads")  # fmt: skip
-            await refuse(interaction, str(with_locale))
-            return
-        self.game = str(options.get("game") or "")
+        self.game = str(options.get("game") or "")  # the event's game speaks (refusals in its words)
         await super().run(interaction, spec, options)
 
     async def _dispatch(self, who: Invoker, spec: CommandSpec, typed: dict[str, Any]) -> Reply:
         return await run_tournament(self.service, who, spec.name, typed, self.games)
-
-    async def _post(self, interaction: discord.Interaction, reply: Reply) -> None:
-        if reply.event_id is None:
-            await post_reply(interaction, self.service, reply)
-            return
-        view = discord.ui.View(timeout=None)
-        view.add_item(JoinButton(reply.event_id))
-        message_id = await respond(interaction, reply, view=view)
-        if message_id is not None:
-            await self.service.events.set_message(reply.event_id, message_id)
 
     async def make_thread(self, event: EventRow, table: TableRow) -> int:
         """The thread a game is played in: found by its name if a crash left it, else created."""
@@ -90,11 +75,6 @@ class TournamentCog(GameCog):
         thread = await channel.create_thread(name=name, type=discord.ChannelType.public_thread,
                                              auto_archive_duration=THREAD_MINUTES)  # fmt: skip
         return thread.id
-
-
-def _threads_allowed(interaction: discord.Interaction) -> bool:
-    granted = interaction.app_permissions
-    return isinstance(interaction.channel, discord.TextChannel) and granted.create_public_threads
 
 
 class JoinButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tournament:join:(?P<event>\d+)"):

@@ -5,7 +5,7 @@ both call `dispatch`, so a command means the same thing everywhere."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot import menus
 from bot.commands.front_end import front_end
@@ -14,11 +14,13 @@ from bot.commands.spec import CommandOption, CommandSpec, Context, Invoker, Opti
 from bot.commands.values import checked, parse_options, parse_value
 from bot.errors import NoMatch
 from bot.replies import Reply
-from bot.service import MatchService
 from engine.api import Step
 from engine.i18n import M, choice_name
 from engine.registry import get_game
 from render.words import playing
+
+if TYPE_CHECKING:  # the service calls no command: bot.commands.forms tells it how commands are typed
+    from bot.service import MatchService
 
 __all__ = [
     "CommandOption", "CommandSpec", "Context", "Invoker", "OptionKind", "autocomplete", "commands_for", "dispatch",

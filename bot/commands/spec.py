@@ -107,6 +107,7 @@ class CommandSpec:
     normalize: Mapping[str, Callable[[str], str]] = field(default_factory=dict)
     plays: Callable[[Any], bool] | None = None  # the legal actions an action command plays
     game: str = ""  # the group it belongs to, set when the group is assembled
+    group: str = ""  # the subcommand group it is in (`tournament`), or "" for a command of the group itself
 
     def option(self, name: str) -> CommandOption | None:
         return next((o for o in self.options if o.name == name), None)

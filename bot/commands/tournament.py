@@ -1,13 +1,16 @@
 """Tournaments' commands: one top-level group, `/tournament <new|join|leave|start|standings|list|cancel>
-game:<slug> …`, over the event desk (bot/service/events.py; docs/tournaments.md).
+game:<slug> …`, over the event desk (bot/service/events.py; docs/tournaments.md); and the same
+commands without `game:` as `/<game> tournament …`, a subcommand group of each game's own group
+that has room for it (bot/commands/group.py).
 
-Why a group of its own rather than `/<game> tournament`: Discord allows a group 25 subcommands and a
-game's group may already hold 25 (one built-in game's does); one group serves every game, the game
-its first option."""
+Why a top-level group too: Discord allows a group 25 subcommands and a game's group may already
+hold 25 (one built-in game's does); one group serves every game, the game its first option, and
+lists every game's events."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from functools import cache
 from typing import Any
 
@@ -22,6 +25,7 @@ from engine.registry import games, get_game
 from render.words import playing
 
 GROUP = "tournament"
+EVENTS_OF_A_GAME = "Events of this game: round robin, Swiss, knockout, pods"  # `/<game> tournament`
 FORMATS = (
     Choice("round-robin", "round robin"), Choice("swiss", "Swiss"), Choice("knockout", "knockout"),
     Choice("pods", "pods (3–4 players, or teams)"),
@@ -85,17 +89,20 @@ async def _list(ctx: Context, o: Mapping[str, Any]) -> Reply:
 
 
 @cache
-def tournament_commands(slugs: tuple[str, ...] | None = None) -> dict[str, CommandSpec]:
-    """The group's commands for the hosted games (every installed game by default)."""
+def tournament_commands(slugs: tuple[str, ...] | None = None, *, implied: bool = False) -> dict[str, CommandSpec]:
+    """The group's commands for the hosted games (every installed game by default). `implied`:
+    the commands of one game's own `/<game> tournament` group, where the game goes without saying
+    (no `game:` option)."""
     hosted = slugs or tuple(g.slug for g in games())
-    game, event = _game_option(hosted), _event_option()
+    event = _event_option()
+    named_game = () if implied else (_game_option(hosted),)
     players = sorted({n for s in hosted for n in get_game(s).player_counts if n >= 3})
     by_name: dict[str, CommandOption] = {}
     for slug in hosted:  # each game's match options (a game refuses another's when the event opens)
         for option in get_game(slug).options:
             by_name.setdefault(option.name, CommandOption(option.name, option.description, choices=option.choices))
     new_options = [
-        game,
+        *named_game,
         CommandOption("format", "How the event is played", required=True, choices=FORMATS),
         CommandOption("title", "The event's name", max_length=80),
         CommandOption("rounds", "Rounds of a Swiss or pods event", OptionKind.INTEGER, min_value=1, max_value=30),
@@ -112,31 +119,32 @@ def tournament_commands(slugs: tuple[str, ...] | None = None) -> dict[str, Comma
     specs = [
         CommandSpec("new", "Open an event in this channel: round robin, Swiss, knockout or pods", _new,
                     tuple(new_options)),
-        CommandSpec("join", "Sign up for an event", _join, (game, event)),
+        CommandSpec("join", "Sign up for an event", _join, (*named_game, event)),
         CommandSpec("leave", "Leave an event (once it started: withdraw, resigning your running game)", _leave,
-                    (game, event)),
-        CommandSpec("start", "Start an event (its creator or a moderator)", _start, (game, event)),
-        CommandSpec("standings", "An event's standings", _standings, (game, event,
+                    (*named_game, event)),
+        CommandSpec("start", "Start an event (its creator or a moderator)", _start, (*named_game, event)),
+        CommandSpec("standings", "An event's standings", _standings, (*named_game, event,
                     CommandOption("page", "Page number (20 entrants a page)", OptionKind.INTEGER, min_value=1,
                                   max_value=100),
                     CommandOption("text", "As text rather than a picture", choices=YES_NO)), cooldown=True),
-        CommandSpec("list", "This server's events of a game", _list, (game,), private=True),
-        CommandSpec("cancel", "Cancel an event (its creator or a moderator)", _cancel, (game, event)),
+        CommandSpec("list", "This server's events of a game", _list, named_game, private=True),
+        CommandSpec("cancel", "Cancel an event (its creator or a moderator)", _cancel, (*named_game, event)),
     ]  # fmt: skip
-    return {spec.name: spec for spec in specs}
+    return {spec.name: replace(spec, group=GROUP) for spec in specs}
 
 
 async def run_tournament(service: Any, who: Invoker, name: str, options: Mapping[str, Any],
-                         slugs: tuple[str, ...] | None = None) -> Reply:  # fmt: skip
-    """Run `/tournament <name>` with typed options. Refusals raise ServiceError."""
+                         slugs: tuple[str, ...] | None = None, *, game: str | None = None) -> Reply:  # fmt: skip
+    """Run `/tournament <name>` with typed options, or `/<game> tournament <name>` when `game` is
+    given. Refusals raise ServiceError."""
     from bot.commands.front_end import front_end
     from bot.commands.group import names_of
 
-    command = tournament_commands(slugs).get(name)
+    command = (tournament_commands((game,), implied=True) if game else tournament_commands(slugs)).get(name)
     if command is None:
         raise ServiceError(M("there is no /tournament {name}", name=name[:30]))
     values = checked(command, options)
-    game = str(values["game"])
+    game = game or str(values["game"])
     if command.cooldown and who.rate_limited:
         service.cooldowns.take(who.user_id, game, f"{GROUP} {name}")
     with playing(game):

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot import texts
+from bot.commands.forms import typed
 from bot.errors import NotAllowed, NotInMatch, ServiceError
 from bot.match import MatchState
 from bot.replies import Reply
@@ -18,7 +19,7 @@ from bot.service import clocks
 from bot.service.book import MatchBook
 from bot.storage import Connection, MatchRow
 from bot.storage import matches as queries
-from engine.i18n import M, Message
+from engine.i18n import M, Message, choice_name
 
 CHOICES = ("offer", "accept", "decline")
 
@@ -60,11 +61,11 @@ class AgreedPause:
         async with self.book.storage.transaction() as db:
             current = await self._locked(db, row.id)
             if current.clocks_paused_at is not None:
-                raise NotAllowed(M("the clocks are already paused: /{game} {settings} {pause}:resume restarts them",
+                raise NotAllowed(M("the clocks are already paused: {resume} restarts them",
                                    **_words(row)))  # fmt: skip
             agreed = agreed_of(current)
             if choice != "offer" and not agreed:
-                raise NotAllowed(M("nobody has offered a pause: /{game} {settings} {pause}:offer proposes one",
+                raise NotAllowed(M("nobody has offered a pause: {offer} proposes one",
                                    **_words(row)))  # fmt: skip
             if choice == "decline":
                 await queries.update_match(db, row.id, pause_agreed="")
@@ -79,16 +80,16 @@ class AgreedPause:
                     **_words(row),
                 }  # fmt: skip
                 said: Message = (
-                    M("⏸ {who} offers to pause every clock of this match. Waiting for {waiting}: /{game} {settings} "
-                      "{pause}:accept or decline.", **words) if choice == "offer"
-                    else M("⏸ {who} agrees to pause the clocks. Waiting for {waiting}: /{game} {settings} "
-                           "{pause}:accept or decline.", **words))  # fmt: skip
+                    M("⏸ {who} offers to pause every clock of this match. Waiting for {waiting}: {accept} or "
+                      "decline.", **words) if choice == "offer"
+                    else M("⏸ {who} agrees to pause the clocks. Waiting for {waiting}: {accept} or decline.",
+                           **words))  # fmt: skip
                 return Reply(str(said), match_id=row.id, game=row.game, mentions=waiting)
             await queries.update_match(db, row.id, pause_agreed="", clocks_paused_at=now)
             await self._resettle(db, row.id, state, now)
         self.book.timers_changed()
         return Reply(str(M("⏸ Everyone agreed: the match is paused and every clock stands still. Any player restarts "
-                           "it with /{game} {settings} {pause}:resume, each clock with the time it had.",
+                           "it with {resume}, each clock with the time it had.",
                            **_words(row))), match_id=row.id, game=row.game,
                      mentions=tuple(sorted(needed - {user_id})))  # fmt: skip
 
@@ -122,10 +123,12 @@ class AgreedPause:
 def refuse_while_paused(row: MatchRow) -> None:
     """No move while the players agreed to pause (resuming first keeps every clock honest)."""
     if row.clocks_paused_at is not None:
-        raise NotAllowed(M("the match is paused by agreement: /{game} {settings} {pause}:resume restarts it first",
+        raise NotAllowed(M("the match is paused by agreement: {resume} restarts it first",
                            **_words(row)))  # fmt: skip
 
 
 def _words(row: MatchRow) -> dict[str, Any]:
-    """How the pause is typed: `/<game> settings pause:<choice>` (Discord allows a game 25 commands)."""
-    return {"game": row.game, "settings": texts.command("settings"), "pause": texts.option("pause")}
+    """How a pause is typed in this game's group: `/<game> pause choice:offer`, or folded into
+    settings where the group has no room (`settings pause:offer`; bot/commands/forms.py)."""
+    return {verb: typed(row.game, "resume" if verb == "resume" else "pause", choice_name(verb))
+            for verb in ("offer", "accept", "resume")}  # fmt: skip

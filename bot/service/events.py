@@ -19,6 +19,7 @@ from fractions import Fraction
 from typing import Any
 
 from bot import texts
+from bot.commands.forms import event_command
 from bot.errors import NotAllowed, ServiceError
 from bot.match import MatchState
 from bot.ratings import Rating
@@ -152,11 +153,11 @@ class EventDesk:
         rules = rules_of(row.game)
         words: dict[str, Any] = {
             "who": texts.mention(row.creator_id), "title": row.title, "id": row.id, "format": row.format,
-            "game": rules.title, "tournament": texts.command("tournament"), "join": texts.command("join"),
+            "game": rules.title, "join": event_command(row.game, "join"),
             "count": len(entrants), "entrants": ", ".join(texts.mention(e) for e in entrants) or "—",
         }  # fmt: skip
         text = M("{who} opened the event **{title}** (#{id}, {format}, {game}). Join with the button below or "
-                 "/{tournament} {join}. Entrants ({count}): {entrants}", **words)  # fmt: skip
+                 "{join}. Entrants ({count}): {entrants}", **words)  # fmt: skip
         if row.signup_deadline is not None:
             return M("{text} Sign-up closes <t:{at}:R>.", text=text, at=int(row.signup_deadline))
         return text
@@ -171,12 +172,12 @@ class EventDesk:
                 return row
             rows = [r for r in await store.events_of(db, guild_id, game) if r.status in store.OPEN_EVENT_STATUSES]
         if not rows:
-            raise ServiceError(M("this server has no open event of this game: /{tournament} {new} opens one",
-                                 tournament=texts.command("tournament"), new=texts.command("new")))  # fmt: skip
+            raise ServiceError(M("this server has no open event of this game: {new} opens one",
+                                 new=event_command(game, "new")))  # fmt: skip
         if len(rows) > 1:
             raise ServiceError(M("this server has several open events: name one with {event}:<number> "
-                                 "(/{tournament} {list} shows them)", event=texts.option("event"),
-                                 tournament=texts.command("tournament"), list=texts.command("list")))  # fmt: skip
+                                 "({list} shows them)", event=texts.option("event"),
+                                 list=event_command(game, "list")))  # fmt: skip
         return rows[0]
 
     async def join(self, guild_id: int, game: str, user_id: int, event_id: int | None = None, *,

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot import texts
+from bot.commands.forms import typed
 from bot.errors import BoardChanged, NotAllowed, NotInMatch, ServiceError
 from bot.match import Entry, EntryKind, MatchState
 from bot.replies import Reply
@@ -193,9 +194,8 @@ class Forecasts:
 
 
 def _how(game: str) -> str:
-    return str(M("Write /{game} {play} {forecast}:<their move> > <your answer>; separate lines with ; and the two "
-                 "actions of a turn with a comma.", game=game, play=texts.command("play"),
-                 forecast=texts.option("forecast")))  # fmt: skip
+    return str(M("Write {forecast}; separate lines with ; and the two actions of a turn with a comma.",
+                 forecast=typed(game, "forecast", "<their move> > <your answer>")))  # fmt: skip
 
 
 def _sides(state: MatchState, user_id: int) -> tuple[str, str]:

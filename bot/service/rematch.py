@@ -10,6 +10,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from bot import rating_gate, texts
+from bot.commands.forms import typed
 from bot.errors import ChannelBusy, NotAllowed, NotInMatch
 from bot.match import MatchState
 from bot.replies import Reply
@@ -71,9 +72,9 @@ class Rematches:
             raise NotAllowed(M("the rematch has already begun: {channel}", channel=f"<#{started[1]}>"))
         waiting = sorted(state.players - agreed)
         if waiting:
-            said = M("{who} wants a rematch. Waiting for {others} (within a day): press Rematch, or /{game} {start}.",
-                     who=texts.mention(user_id), others=", ".join(texts.mention(u) for u in waiting), game=row.game,
-                     start=texts.command("start"))  # fmt: skip
+            said = M("{who} wants a rematch. Waiting for {others} (within a day): press Rematch, or {rematch}.",
+                     who=texts.mention(user_id), others=", ".join(texts.mention(u) for u in waiting),
+                     rematch=typed(row.game, "rematch"))  # fmt: skip
             return Reply(str(said), mentions=tuple(waiting), match_id=row.id, game=row.game, rematch=True)
         target = row.channel_id
         if row.parent_channel_id is not None and open_thread is not None:

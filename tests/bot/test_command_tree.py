@@ -19,6 +19,7 @@ from bot.command_translator import CommandTranslator
 from bot.config import Settings
 from bot.service import MatchService
 from engine.registry import games
+from tests.discord_double.limits import COMMAND_CHARACTERS_MAX, command_characters
 
 SUB_COMMAND, SUB_COMMAND_GROUP, STRING, INTEGER, BOOLEAN = 1, 2, 3, 4, 5
 
@@ -29,7 +30,6 @@ MAX_SUBCOMMANDS = 25
 MAX_OPTIONS = 25
 MAX_CHOICES = 25
 CHOICE_MAX = 100
-COMMAND_CHARACTERS_MAX = 4000
 
 SEATS = ["athens", "sparta", "messene", "thebes", "athens-messene", "sparta-thebes"]
 # Subcommand -> its options in order: (name, required, choices or None, autocomplete).
@@ -118,14 +118,6 @@ def nodes(command: dict[str, Any], path: str = "") -> Iterator[tuple[str, dict[s
         yield from nodes(option, where)
 
 
-def characters(node: dict[str, Any]) -> int:
-    """What Discord counts towards the 4000: names, descriptions, choice names and values."""
-    total = len(node["name"]) + len(node.get("description") or "")
-    for choice in node.get("choices") or []:
-        total += len(choice["name"]) + len(str(choice["value"]))
-    return total + sum(characters(option) for option in node.get("options") or [])
-
-
 def subcommands(tree: list[dict[str, Any]], group: str = "nika") -> dict[str, dict[str, Any]]:
     [found] = [command for command in tree if command["name"] == group]
     return {option["name"]: option for option in found["options"] if option["type"] == SUB_COMMAND}
@@ -139,7 +131,10 @@ def test_one_guild_only_command_group_per_game(tree: list[dict[str, Any]]) -> No
         # Matches are per channel of a server: the commands must not be offered in DMs.
         assert group["contexts"] == [0]
         assert group["dm_permission"] is False
-        assert all(option["type"] == SUB_COMMAND for option in group["options"])
+        # Subcommands, and where a game's group has room, one group of them: `tournament`.
+        kinds = [option["type"] for option in group["options"]]
+        assert kinds.count(SUB_COMMAND_GROUP) == (group["name"] != "nika") and set(kinds) <= {SUB_COMMAND,
+                                                                                          SUB_COMMAND_GROUP}
 
 
 def test_names_and_descriptions_within_limits(tree: list[dict[str, Any]]) -> None:
@@ -150,10 +145,11 @@ def test_names_and_descriptions_within_limits(tree: list[dict[str, Any]]) -> Non
         # "…" is what discord.py sends when a parameter was never described: players see it.
         assert node["description"] != "…", f"{where}: no description"
         checked += 1
-    # The walk reached every group, subcommand and option.
-    expected = sum(1 + len(group["options"]) + sum(len(o.get("options") or []) for o in group["options"])
-                   for group in tree)  # fmt: skip
-    assert checked == expected
+    # The walk reached every group, subcommand and option (three levels under a subcommand group).
+    def count(node: dict[str, Any]) -> int:
+        return 1 + sum(count(option) for option in node.get("options") or [])
+
+    assert checked == sum(count(group) for group in tree)
     nika = subcommands(tree)
     assert 1 + len(nika) + sum(len(o.get("options") or []) for o in nika.values()) == (
         1 + len(SURFACE) + sum(len(options) for options in SURFACE.values())
@@ -179,8 +175,9 @@ def test_counts_order_and_choices_within_limits(tree: list[dict[str, Any]]) -> N
 
 
 def test_total_characters_per_command_within_limit(tree: list[dict[str, Any]]) -> None:
+    """Discord's 8000 characters a command, each field at its longest localisation (limits.py)."""
     for command in tree:
-        assert characters(command) <= COMMAND_CHARACTERS_MAX, command["name"]
+        assert command_characters(command) <= COMMAND_CHARACTERS_MAX, command["name"]
 
 
 def test_command_surface(tree: list[dict[str, Any]]) -> None:
@@ -243,18 +240,27 @@ def test_limit_checks_catch_bad_payloads() -> None:
     assert not valid_name("x" * 33)
     assert not valid_name("")
     assert valid_name("athens-messene") and valid_name("pass_2") and valid_name("ход")
-    big = {"name": "n", "description": "d" * 100, "options": [{"name": "o", "description": "d" * 100}] * 40}
-    assert characters(big) > COMMAND_CHARACTERS_MAX
+    # The size rule counts each field once, at its longest localisation, the default included:
+    # a long Spanish description counts, and two locales do not count twice.
+    node = {"name": "n", "name_localizations": {"es-ES": "nnn"}, "description": "dd",
+            "description_localizations": {"es-ES": "e" * 90, "es-419": "f" * 80},
+            "choices": [{"name": "c", "name_localizations": {"es-ES": "cccc"}, "value": "vv"}]}
+    assert command_characters(node) == 3 + 90 + 4 + 2
+    big = {"name": "n", "description": "d", "options": [
+        {"name": f"s{i}", "description": "d", "options": [
+            {"name": f"o{j}", "description": "d", "description_localizations": {"es-ES": "e" * 100}}
+            for j in range(25)]} for i in range(4)]}
+    assert command_characters(big) > COMMAND_CHARACTERS_MAX
 
 
 LOCALES = ("es-ES", "es-419")
 
 
 def test_every_localisation_is_within_discords_rules(tree: list[dict[str, Any]]) -> None:
-    """Spanish names follow the name rule, descriptions and choice names their limits, every
-    subcommand and option is localised, and each locale's version of a command fits 4000."""
+    """Spanish names follow the name rule, descriptions and choice names their limits, and every
+    subcommand and option is localised (the size rule, longest localisation per field, is
+    test_total_characters_per_command_within_limit's)."""
     for command in tree:
-        localised = {locale: 0 for locale in LOCALES}
         for where, node in nodes(command):
             names = node.get("name_localizations") or {}
             descriptions = node.get("description_localizations") or {}
@@ -266,15 +272,74 @@ def test_every_localisation_is_within_discords_rules(tree: list[dict[str, Any]])
                 description = descriptions.get(locale, node.get("description") or "")
                 assert valid_name(name), f"{where}: invalid {locale} name {name!r}"
                 assert 1 <= len(description) <= DESCRIPTION_MAX, f"{where}: {locale} description length"
-                localised[locale] += len(name) + len(description)
                 for choice in node.get("choices") or []:
                     label = (choice.get("name_localizations") or {}).get(locale, choice["name"])
                     assert 1 <= len(label) <= CHOICE_MAX, f"{where}: {locale} choice {label!r}"
-                    localised[locale] += len(label) + len(str(choice["value"]))
-        for locale, total in localised.items():
-            assert total <= COMMAND_CHARACTERS_MAX, (command["name"], locale, total)
         for locale in LOCALES:  # a group's subcommands, and a subcommand's options, differ in Spanish too
             for where, node in nodes(command):
                 options = node.get("options") or []
                 children = [(o.get("name_localizations") or {}).get(locale, o["name"]) for o in options]
                 assert len(children) == len(set(children)), f"{where}: {locale} names collide: {sorted(children)}"
+
+
+# Issue 20's correspondence subcommands, where a group has room for all five (bot/commands/group.py).
+CORRESPONDENCE: dict[str, list[tuple[str, bool, list[str] | None, bool]]] = {
+    "rematch": [],
+    "forecast": [("lines", False, None, False)],
+    "vacation": [("days", False, None, False)],
+    "pause": [("choice", True, ["offer", "accept", "decline"], False)],
+    "resume": [],
+}
+OWN_COUNTS = {"nika": 25, "numica": 19, "pikemen": 19, "tictactoe": 18}  # before the five
+
+
+def shape(sub: dict[str, Any]) -> list[tuple[str, bool, list[str] | None, bool]]:
+    return [(o["name"], bool(o.get("required")), [c["value"] for c in o["choices"]] if o.get("choices") else None,
+             bool(o.get("autocomplete"))) for o in sub.get("options") or []]  # fmt: skip
+
+
+def test_each_game_has_correspondence_subcommands_where_they_fit(tree: list[dict[str, Any]]) -> None:
+    """Numica, Pikemen and tic-tac-toe get the five after their own commands, and one way each:
+    no `settings vacation:`/`pause:` nor `play forecast:`. Nika, full at 25, keeps them folded."""
+    assert set(OWN_COUNTS) == {command["name"] for command in tree}
+    for command in tree:
+        game = command["name"]
+        found = subcommands(tree, game)
+        settings = [o["name"] for o in found["settings"].get("options") or []]
+        play = shape(found["play"])
+        assert "vacation_allowance" in settings  # a server setting, in every game
+        if game == "nika":
+            assert len(found) == 25 and not set(CORRESPONDENCE) & set(found)
+            assert {"vacation", "pause"} <= set(settings) and [o[0] for o in play] == ["action", "forecast"]
+            continue
+        assert list(found)[-5:] == list(CORRESPONDENCE) and len(found) == OWN_COUNTS[game] + 5 <= MAX_SUBCOMMANDS
+        for name, expected in CORRESPONDENCE.items():
+            assert shape(found[name]) == expected, (game, name)
+        [days] = found["vacation"]["options"]
+        assert (days["type"], days["min_value"], days["max_value"]) == (INTEGER, 0, 30)
+        assert not {"vacation", "pause"} & set(settings)
+        assert play == [("action", True, None, True)]
+        es = {o["name"]: (o.get("name_localizations") or {}).get("es-ES") for o in command["options"]}
+        assert [es[name] for name in CORRESPONDENCE] == ["revancha", "condicional", "vacaciones", "pausa", "reanudar"]
+
+
+def test_a_game_with_room_has_its_own_tournament_group(tree: list[dict[str, Any]]) -> None:
+    """`/<game> tournament …` (issue 21's names): a subcommand group with `/tournament`'s commands
+    less `game:`, built from the same specs; Nika's group is full (`/tournament game:nika` serves it)."""
+    from bot.commands.tournament import tournament_commands
+
+    for command in tree:
+        game = command["name"]
+        groups = [o for o in command["options"] if o["type"] == SUB_COMMAND_GROUP]
+        if game == "nika":
+            assert groups == []
+            continue
+        [events] = groups
+        assert events["name"] == "tournament" and events["name_localizations"]["es-ES"] == "torneo"
+        assert len(command["options"]) <= MAX_SUBCOMMANDS
+        top = tournament_commands((game,))
+        assert [o["name"] for o in events["options"]] == list(top)
+        for sub in events["options"]:
+            assert sub["type"] == SUB_COMMAND
+            expected = [o.name for o in top[sub["name"]].options if o.name != "game"]
+            assert [o["name"] for o in sub.get("options") or []] == expected, (game, sub["name"])

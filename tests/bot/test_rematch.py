@@ -101,12 +101,12 @@ async def test_the_rematch_button_survives_a_restart_and_forecasts_stay_private_
         state = await service_of(bot).state_of(double.channel.id)
         first = next(a.notation() for a in state.rules.legal_actions(state.game))
         await slash(double, p.alice, "play", {"action": first}, group="pikemen")
-        # A forecast through /pikemen play forecast: answered privately, never posted for others.
+        # A forecast through /pikemen forecast lines: answered privately, never posted for others.
         state = await service_of(bot).state_of(double.channel.id)
         theirs = next(a for a in state.rules.legal_actions(state.game))
         after, _ = state.rules.apply(state.game, theirs)
         mine = next(a.notation() for a in state.rules.legal_actions(after))
-        stored = await slash(double, p.alice, "play", {"forecast": f"{theirs.notation()} > {mine}"}, group="pikemen")
+        stored = await slash(double, p.alice, "forecast", {"lines": f"{theirs.notation()} > {mine}"}, group="pikemen")
         assert stored.ephemeral and "only you see it" in stored.content
         public = [m.content for m in double.channel_messages(double.channel) if not m.ephemeral]
         assert not any(mine in text and "forecast answers" in text for text in public)
@@ -118,8 +118,9 @@ async def test_the_rematch_button_survives_a_restart_and_forecasts_stay_private_
         assert row.status == "finished"
         button = f"pikemen:r:{row.id}"
         assert button in result.message.custom_ids()
-        waiting = await slash(double, p.bob, "start", group="pikemen")  # after a finished match: a rematch
+        waiting = await slash(double, p.bob, "rematch", group="pikemen")  # /pikemen rematch: as the button does
         assert "wants a rematch" in waiting.content and button in waiting.message.custom_ids()
+        assert "press Rematch, or /pikemen rematch." in waiting.content  # the form Pikemen's group has
     async with running(double, database) as bot:  # the button outlives the bot's restart
         pressed = await press(double, p.alice, result.message, button)
         post = await double.wait_for_message(

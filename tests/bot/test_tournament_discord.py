@@ -5,11 +5,14 @@ winner and linking every game. Games are decided through the service (resignatio
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot.client import BoardGameBot
 from bot.storage import events as store
-from tests.bot.discord_harness import Players, decode_png, service_of, slash
+from tests.bot.discord_harness import Answer, Players, answer_of, decode_png, service_of, slash
 from tests.bot.test_across_days import press
 from tests.discord_double import DiscordDouble
+from tests.discord_double.models import User
 
 GROUP = "tournament"
 
@@ -63,3 +66,39 @@ async def test_a_swiss_event_in_threads(double: DiscordDouble, bot: BoardGameBot
     alt = standings.message.payload["attachments"][0].get("description", "")
     # Members' server names, remembered when they joined.
     assert all(n in alt for n in ("alice", "bob", "carol", "dave")), alt
+
+
+async def test_a_round_robin_through_a_games_own_tournament_group(
+    double: DiscordDouble, bot: BoardGameBot, players: Players
+) -> None:
+    """`/numica tournament new|join|start|list|standings`: the same commands as `/tournament`, the
+    game implied; the event is the same event `/tournament … game:numica` sees."""
+    p = players
+    service = service_of(bot)
+
+    async def numica(user: User, name: str, options: dict[str, Any] | None = None) -> Answer:
+        payload = double.slash_command(user, None, "numica", name, options or {}, group=GROUP)
+        return await answer_of(double, await double.send_interaction(payload))
+
+    opened = await numica(p.alice, "new", {"format": "round-robin", "title": "Club round robin"})
+    assert not opened.ephemeral and "Club round robin" in opened.content
+    assert "Join with the button below or /numica tournament join." in opened.content  # the form Numica has
+    (join_id,) = [c for c in opened.message.custom_ids() if c.startswith("tournament:join:")]
+    event_id = int(join_id.rsplit(":", 1)[1])
+    for user in (p.bob, p.carol):
+        assert "joined" in (await numica(user, "join")).content
+    assert "Club round robin" in (await numica(p.eve, "list")).content
+    assert "Club round robin" in (await slash(double, p.eve, "list", {"game": "numica"}, group=GROUP)).content
+    assert (await numica(p.bob, "start")).ephemeral  # only the creator or a moderator
+    await numica(p.alice, "start")
+    await bot.timers.settled()  # type: ignore[union-attr]
+    async with service.storage.reading() as db:
+        event = await store.event_by_id(db, event_id)
+        tables = [t for t in await store.tables_of(db, event_id) if t.round == 1]
+    assert event is not None and event.game == "numica" and event.status == "running"
+    played = [t for t in tables if t.match_id is not None]
+    assert len(played) == 1  # three entrants: one game and a bye
+    row, _ = await service.book.load_match(played[0].match_id)  # type: ignore[arg-type]
+    assert double.channels[row.channel_id].parent_id == double.channel.id
+    standings = await numica(p.eve, "standings", {"text": "yes"})
+    assert all(name in standings.content for name in ("alice", "bob", "carol"))

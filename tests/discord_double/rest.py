@@ -7,6 +7,7 @@ import re
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from .limits import COMMAND_CHARACTERS_MAX, command_characters
 from .models import JSON, Channel, ChannelType, Guild, Perm, normalise_overwrite, now_iso
 from .records import InteractionRecord, RecordedRequest, StoredMessage
 from .state import (
@@ -197,10 +198,15 @@ class RestApi(DoubleState):
 
     # --------------------------------------------------------------- commands
     def _validate_command(self, body: Any) -> None:
-        """The checks Discord does that most often bite: names, descriptions, option order."""
+        """The checks Discord documents that most often bite: names, descriptions, option order,
+        unique option names, choices (at most 25, never with autocomplete), and the command's
+        size (8000 characters, each field at its longest localisation: limits.py)."""
         if not isinstance(body, dict) or "name" not in body:
             raise ApiError(400, "Invalid Form Body (command must be an object with a name)", 50035)
         chat_input = int(body.get("type", 1)) == 1
+        if chat_input and (size := command_characters(body)) > COMMAND_CHARACTERS_MAX:
+            raise ApiError(400, f"Invalid Form Body (command: {size} characters, max {COMMAND_CHARACTERS_MAX})",
+                           50035)  # fmt: skip
 
         def check(node: JSON, where: str) -> None:
             name = str(node.get("name", ""))
@@ -212,6 +218,9 @@ class RestApi(DoubleState):
             options = node.get("options") or []
             if len(options) > 25:
                 raise ApiError(400, f"Invalid Form Body ({where}.options: max 25)", 50035)
+            names = [str(option.get("name", "")) for option in options]
+            if len(names) != len(set(names)):
+                raise ApiError(400, f"Invalid Form Body ({where}.options: names must be unique)", 50035)
             seen_optional = False
             for index, option in enumerate(options):
                 if int(option.get("type", 0)) in (1, 2):
@@ -224,6 +233,9 @@ class RestApi(DoubleState):
                     seen_optional = True
                 if len(option.get("choices") or []) > 25:
                     raise ApiError(400, f"Invalid Form Body ({where}.options.{index}.choices: max 25)", 50035)
+                if option.get("choices") and option.get("autocomplete"):
+                    raise ApiError(400, f"Invalid Form Body ({where}.options.{index}: autocomplete may not be set "
+                                        "with choices)", 50035)  # fmt: skip
                 check(option, f"{where}.options.{index}")
 
         check(body, "command")

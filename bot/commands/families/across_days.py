@@ -4,16 +4,15 @@ clocks by agreement, and the daily digest."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
+from bot.commands.families.correspondence import told
 from bot.commands.families.ending import DRAW_CHOICES
 from bot.commands.families.lobby import DEADLINES, deadline
 from bot.commands.front_end import FrontEnd
 from bot.commands.spec import CommandOption, CommandSpec, Context, OptionKind
 from bot.replies import Reply
 from engine.api import AnyGame, Choice
-from engine.i18n import M
 
 SCOPES = (Choice("match", "this match"), Choice("server", "server default"))
 SWITCH = (Choice("on", "on"), Choice("off", "off"))
@@ -39,9 +38,9 @@ PAUSE_CHOICES = (*DRAW_CHOICES, Choice("resume", "resume"))
 
 
 async def _correspondence(ctx: Context, o: Mapping[str, Any]) -> Reply | None:
-    """A vacation, the server's allowance, or a pause by agreement (Discord allows a game 25
-    commands and a game's group may hold 25 already, so these are settings: `settings vacation:3`, `settings
-    pause:offer`). A pause is everyone's business: its words go to the channel with a private "done"."""
+    """A vacation, the server's allowance, or a pause by agreement. The allowance is a server
+    setting; a vacation and a pause are settings only in a game whose group has no room for their
+    own subcommands (Discord allows 25: bot/commands/families/correspondence.py)."""
     if (allowance := o.get("vacation_allowance")) is not None:
         return await ctx.service.vacation_allowance(ctx.who.guild_id, int(allowance), can_manage=ctx.who.can_manage)
     if (days := o.get("vacation")) is not None:
@@ -51,7 +50,7 @@ async def _correspondence(ctx: Context, o: Mapping[str, Any]) -> Reply | None:
             public = await ctx.service.resume(ctx.who.channel_id, ctx.who.user_id)
         else:
             public = await ctx.service.pause(ctx.who.channel_id, ctx.who.user_id, choice)
-        return replace(public, text=str(M("Done: the channel is told.")), mentions=(), announce=public)
+        return told(public)
     return None
 
 

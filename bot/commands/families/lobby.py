@@ -11,7 +11,7 @@ from bot.commands.spec import CommandOption, CommandSpec, Context, OptionKind, o
 from bot.commands.values import missing
 from bot.errors import ServiceError
 from bot.replies import Reply
-from bot.service import LEVELS
+from bot.texts import LEVELS
 from engine.api import AnyGame, Choice
 from engine.i18n import english
 
