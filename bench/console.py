@@ -26,7 +26,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 TARGET_MS = 300.0
-PROMPT = b"> "
+PROMPT = b"@#1> "  # alice@#1> : "> " alone is in the greeting already (`/<game> help`)
 TICKS = os.sysconf("SC_CLK_TCK")
 
 
@@ -38,7 +38,10 @@ def cpu_ms(pid: int) -> float:
 
 def start_once(checkout: Path, folder: Path) -> tuple[float, float]:
     """One console from its start to its prompt: (wall ms, CPU ms)."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("NIKA_", "DISCORD_", "BOARDGAME_"))}
+    # PYTHONDONTWRITEBYTECODE (set in some shells and CI) would make every start compile the
+    # project's sources again: an installed bot has its bytecode cached, so this one does too.
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith(("NIKA_", "DISCORD_", "BOARDGAME_")) and k != "PYTHONDONTWRITEBYTECODE"}  # fmt: skip
     env |= {"BOARDGAME_DATABASE": str(folder / "console.db"), "BOARDGAME_BOARDS_DIR": str(folder / "boards")}
     began = time.perf_counter()
     process = subprocess.Popen([sys.executable, "-m", "bot", "console"], cwd=checkout, env=env,

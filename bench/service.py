@@ -20,6 +20,8 @@ Then (unless --quick):
     python bench/service.py --long-only [--long-lengths 100,5000,20000] [--rounds 7] [--long-games nika]
     python bench/service.py --round-trips   (PostgreSQL: round trips per action, and paced
                                              p50 against SQLite's in interleaved rounds)
+        [--ab-rounds 4] [--ab-pace 0.8]     (rounds of each backend; a match's mean think time:
+                                             50 matches at 0.8 s ask 62.5 actions/s)
 
 With --postgres (and --round-trips), the round trips to the server one action costs are counted
 on the wire (tests/round_trips.py relays the connections): its commit, and the front end's
@@ -37,6 +39,7 @@ import asyncio
 import base64
 import gc
 import json
+import os
 import random
 import statistics
 import subprocess
@@ -101,9 +104,19 @@ async def open_active(service: MatchService, channel: int) -> None:
 
 
 async def player(
-    service: MatchService, channel: int, rng: random.Random, deadline: float, pace: float | None, latencies: list[float]
+    service: MatchService,
+    channel: int,
+    rng: random.Random,
+    deadline: float,
+    pace: float | None,
+    latencies: list[float],
+    *,
+    once: bool = False,
 ) -> None:
-    while time.perf_counter() < deadline:
+    """A match's player until `deadline` (`once`: one action, a warm-up's), thinking about `pace`
+    seconds (exponentially) before each action when paced; each act's latency is noted."""
+    acted = False
+    while time.perf_counter() < deadline and not (once and acted):
         if pace:
             think = rng.expovariate(1 / pace)
             if time.perf_counter() + think >= deadline:
@@ -120,7 +133,9 @@ async def player(
         began = time.perf_counter()
         reply = await service.act(channel, user, action)
         latencies.append(time.perf_counter() - began)
-        await service.posted(reply, 900_000_000 + len(latencies))  # as a front end reports its post and its id
+        acted = True
+        # As a front end reports its post and its id (the warm-up's ids apart from the run's).
+        await service.posted(reply, (800_000_000 if once else 900_000_000) + len(latencies))
 
 
 def summary(mode: str, latencies: list[float], elapsed: float, note: str = "") -> dict[str, float]:
@@ -644,23 +659,127 @@ async def round_trips(location: str, actions: int = 200) -> None:
           f"plus {statistics.mean(picked):.2f} for the bench's read of the board; {counter.opened} connections")
 
 
-def paced_side_by_side(sqlite: str, postgres: str, seconds: float, rounds: int) -> None:
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def server_cpu_ms(postmaster: int) -> float:
+    """CPU time (user + system) of a PostgreSQL server so far: the postmaster with the backends
+    it has reaped (cutime), and those still running (one per pooled connection)."""
+    total = 0
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            fields = Path(f"/proc/{name}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:  # gone meanwhile
+            continue
+        if int(name) == postmaster:
+            total += sum(int(f) for f in fields[11:15])
+        elif int(fields[1]) == postmaster:
+            total += int(fields[11]) + int(fields[12])
+    return total * 1000 / TICKS
+
+
+def waited_ms(postmaster: int | None) -> float:
+    """How long the threads of this process (or, given a postmaster, the server's processes) were
+    ready to run but waited for a core, so far (/proc/…/schedstat): the machine's load, as this
+    run felt it."""
+    if postmaster is None:
+        stats = list(Path("/proc/self/task").glob("*/schedstat"))
+    else:
+        stats = [Path(f"/proc/{postmaster}/schedstat")]
+        for name in os.listdir("/proc"):
+            try:
+                parent = name.isdigit() and int(Path(f"/proc/{name}/stat").read_text().rsplit(")", 1)[1].split()[1])
+            except OSError:  # gone meanwhile
+                continue
+            if parent == postmaster:
+                stats.append(Path(f"/proc/{name}/schedstat"))
+    total = 0
+    for path in stats:
+        try:
+            total += int(path.read_text().split()[1])
+        except (OSError, IndexError, ValueError):
+            continue
+    return total / 1e6
+
+
+def own_cpu_ms() -> float:
+    times = os.times()
+    return (times.user + times.system) * 1000
+
+
+async def play_warm(
+    location: str, channels: list[int], seconds: float, pace: float, postmaster: int | None
+) -> tuple[list[float], float, float, float, float, float]:
+    """The paced run, after a warm-up in which every match acts once, all at once: the pool opens
+    its connections and each prepares its statements, as a bot does in its first minutes (the
+    paced run otherwise counts a fresh pool's first seconds, every round, on PostgreSQL only).
+    Returns the latencies, the elapsed time, the CPU time of this process and of the PostgreSQL
+    server (0 for SQLite) in the measured window, and the time each waited for a core in it."""
+    service = await MatchService.open(location)
+    try:
+        for channel in channels:
+            await open_active(service, channel)
+        warm: list[float] = []
+        await asyncio.gather(*(player(service, c, random.Random(c), time.perf_counter() + 60, None, warm, once=True)
+                               for c in channels))  # fmt: skip
+        latencies: list[float] = []
+        own, server = own_cpu_ms(), server_cpu_ms(postmaster) if postmaster else 0.0
+        waits = [waited_ms(None), waited_ms(postmaster) if postmaster else 0.0]
+        began = time.perf_counter()
+        deadline = began + seconds
+        await asyncio.gather(*(player(service, c, random.Random(c), deadline, pace, latencies) for c in channels))
+        elapsed = time.perf_counter() - began
+        own = own_cpu_ms() - own
+        server = server_cpu_ms(postmaster) - server if postmaster else 0.0
+        bot_wait = waited_ms(None) - waits[0]
+        server_wait = waited_ms(postmaster) - waits[1] if postmaster else 0.0
+        return latencies, elapsed, own, server, bot_wait, server_wait
+    finally:
+        await service.close()
+
+
+def paced_side_by_side(
+    sqlite: str, postgres: str, seconds: float, rounds: int, postmaster: int | None = None, pace: float = 0.8
+) -> None:
     """PostgreSQL's and SQLite's paced runs in interleaved rounds (so the machine's load falls alike
-    on both), each backend's latencies pooled: p50 and p99, and the ratio of the p50s."""
+    on both), each backend's latencies pooled: p50 and p99, and the ratio of the p50s. Each round
+    begins warm (`play_warm`). Where the time goes: the CPU time per action of the bot's process
+    and of the PostgreSQL server (on the same two cores here), and whether the machine kept up
+    with the pace asked (if not, the p50 is a queue's length, not an action's latency)."""
     pooled: dict[str, list[float]] = {"SQLite": [], "PostgreSQL": []}
     spent: dict[str, float] = {"SQLite": 0.0, "PostgreSQL": 0.0}
+    cpu: dict[str, list[float]] = {"SQLite": [0.0, 0.0, 0.0, 0.0], "PostgreSQL": [0.0, 0.0, 0.0, 0.0]}
+    loads: list[float] = []
     for number in range(rounds):
         for name, location in (("SQLite", sqlite), ("PostgreSQL", postgres))[:: 1 if number % 2 == 0 else -1]:
             asyncio.run(prepare(location))
             offset = 4_000_000 + number * 10_000
-            latencies, elapsed = asyncio.run(play(location, list(range(offset, offset + ACTIVE)), seconds, 0.8))
+            loads.append(os.getloadavg()[0])
+            latencies, elapsed, *spent_cpu = asyncio.run(
+                play_warm(location, list(range(offset, offset + ACTIVE)), seconds, pace,
+                          postmaster if name == "PostgreSQL" else None)
+            )  # fmt: skip
             pooled[name] += latencies
             spent[name] += elapsed
+            cpu[name] = [a + b for a, b in zip(cpu[name], spent_cpu, strict=True)]
     figures = {name: summary("paced", latencies, spent[name], f"{name}, {rounds} rounds; ")
                for name, latencies in pooled.items()}  # fmt: skip
+    asked = ACTIVE / pace
+    for name, latencies in pooled.items():
+        bot_ms, server_ms, bot_wait, server_wait = (value / max(1, len(latencies)) for value in cpu[name])
+        cores = (bot_ms + server_ms) * figures[name]["rate"] / 1000
+        # The run's actions/s falls short of the asked rate by its last think times alone (cut
+        # at the deadline); a p50 far above the one-match-alone figure below is a queue.
+        print(f"           {name}: CPU per action {bot_ms:.1f} ms in the bot's process"
+              + (f" + {server_ms:.1f} ms in the PostgreSQL server" if name == "PostgreSQL" else "")
+              + f" ({cores:.2f} of the {os.cpu_count()} cores); {figures[name]['rate']:.1f} actions/s done, "
+              + f"{asked:.1f} asked; waited for a core {bot_wait:.1f} ms per action in the bot's threads"
+              + (f" + {server_wait:.1f} ms in the server's" if name == "PostgreSQL" else ""))  # fmt: skip
     ratio = figures["PostgreSQL"]["p50"] / figures["SQLite"]["p50"]
     print(f"    paced p50: PostgreSQL {ratio:.2f}× SQLite's (target ≤ {P50_RATIO_TARGET:g}×: "
-          f"{verdict(ratio <= P50_RATIO_TARGET)})")
+          f"{verdict(ratio <= P50_RATIO_TARGET)}); load average {min(loads):.1f}–{max(loads):.1f} in the rounds")
     # One match acting back to back, the backends in turn: no queueing behind other matches, so
     # the difference is the storage's own (a loaded machine makes the paced run a queue).
     alone: dict[str, list[float]] = {"SQLite": [], "PostgreSQL": []}
@@ -701,6 +820,8 @@ def main() -> None:
     parser.add_argument("--round-trips", action="store_true",
                         help="only PostgreSQL's round trips per action and its paced p50 against SQLite's")
     parser.add_argument("--ab-rounds", type=int, default=4, help="interleaved rounds of each backend (--round-trips)")
+    parser.add_argument("--ab-pace", type=float, default=0.8,
+                        help="each match's mean think time (s) in the side-by-side run (--round-trips)")  # fmt: skip
     args = parser.parse_args()
     if args.round_trips:
         # Both on the same medium, each with its commits durable: the throwaway server's folder is
@@ -713,7 +834,8 @@ def main() -> None:
                 postgres = server.create_database()
                 print(f"database: PostgreSQL {postgres.split('@')[-1]} (fsync on) and SQLite {folder}/bench.db "
                       f"(synchronous=FULL), one process each")  # fmt: skip
-                paced_side_by_side(str(Path(folder) / "bench.db"), postgres, args.seconds / 2, args.ab_rounds)
+                paced_side_by_side(str(Path(folder) / "bench.db"), postgres, args.seconds / 2, args.ab_rounds,
+                                   server.pid, args.ab_pace)
                 asyncio.run(round_trips(postgres))
         return
     lengths = tuple(int(n) for n in args.long_lengths.split(","))

@@ -221,7 +221,7 @@ class Console:
         # Set by whoever runs the timers (run_console, tests): `wait` moves this clock and lets them fire.
         self.clock: AdvancingClock | None = None
         self.dispatcher: TimerDispatcher | None = None
-        service.events.thread_maker = self._event_channel
+        service.open_event_tables_with(self._event_channel)
 
     async def load_names(self) -> None:
         """Names typed in earlier sessions, so mentions read @bob after a restart too."""
@@ -336,13 +336,15 @@ class Console:
     async def _candidates(self, before_text: str, word: str) -> list[str]:
         before = before_text.split()
         if not before:
-            return [*CONSOLE_WORDS, *(f"/{slug} " for slug in self.games)]
+            return [*CONSOLE_WORDS, *(f"/{slug} " for slug in self.games), f"/{GROUP} "]
         first = before[0].lower()
         if first == "as" and len(before) == 1:
             return [f"@{name} " for name in sorted(set(self.names.values()), key=str.lower)]
         if first == "manage" and len(before) == 1:
             return ["on", "off"]
         group = first.lstrip("/")
+        if group == GROUP:
+            return await self._event_candidates(before, word)
         if group not in self.games:
             return []
         names = command_names(group, self.locale)
@@ -366,6 +368,29 @@ class Console:
             return []
         return [f"{typed_name}:{value} " for value in await self._values(group, spec, option, before_text, typed_value)]
 
+    async def _event_candidates(self, before: list[str], word: str) -> list[str]:
+        """`/tournament …` as typed here (bot/commands/tournament.py): its commands, their options,
+        the options' choices, and for `match:` the open matches of this channel."""
+        specs = tournament_commands(self.games)
+        if len(before) == 1:
+            return [f"{name} " for name in specs]
+        spec = specs.get(before[1].lower())
+        if spec is None:
+            return []
+        if ":" not in word:
+            return [f"{option.name}:" for option in spec.options]
+        typed_name, _, _ = word.partition(":")
+        option = spec.option(typed_name.lower())
+        if option is None:
+            return []
+        if option.choices:
+            values = [c.value for c in option.choices]
+        elif option.name == "match":
+            values = [str(match_id) for match_id, _ in await self.service.open_matches_here(self.channel)]
+        else:
+            values = []
+        return [f"{typed_name}:{value} " for value in values]
+
     async def _values(self, group: str, spec: CommandSpec, option: CommandOption, before: str, typed: str) -> list[str]:
         if option.choices:  # in the reader's words (the game's first), as Discord shows them
             with playing(group):
@@ -376,6 +401,8 @@ class Console:
             return [f"@{name}" for name in sorted(set(self.names.values()), key=str.lower)]
         if not option.autocomplete:
             return []
+        if spec.group == GROUP and option.name == "match":  # `/<game> tournament board match:`
+            return [str(match_id) for match_id, _ in await self.service.open_matches_here(self.channel)]
         try:
             _, _, pairs = parse_command(before, self.locale, self.games)
         except ServiceError:
@@ -406,11 +433,11 @@ class Console:
         self.out(str(message))
 
     async def _event_channel(self, event: EventRow, table: TableRow) -> int:
-        """The console has no threads: an event's game gets a channel number of its own."""
-        channel = int(f"{event.id}{table.round:02}{table.board:03}{table.game}")
-        self.say(M("  [round {round}, board {board} of event #{id}: channel {channel}]", round=table.round,
-                   board=table.board, id=event.id, channel=channel))  # fmt: skip
-        return channel
+        """The console has no threads: an event's games share the event's channel, as on a
+        Discord channel without threads; each player's commands reach their own game there."""
+        self.say(M("  [round {round}, board {board} of event #{id}: played in channel {channel}]", round=table.round,
+                   board=table.board, id=event.id, channel=event.channel_id))  # fmt: skip
+        return event.channel_id
 
     def _events_of(self, words: list[str]) -> str | None:
         """The game of `/<game> tournament …` (its own tournament group), or None."""

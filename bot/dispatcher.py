@@ -15,8 +15,10 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 
 from bot.clock import Clock
+from bot.i18n import speaking
 from bot.replies import Notice
 from bot.service import MatchService
 from bot.storage.timers import TimerRow
@@ -85,7 +87,7 @@ class TimerDispatcher:
             log.exception("could not look for what the previous run left unposted")
         try:
             # Events whose last result was stored just before a restart get their next round now.
-            await self.service.events.resume()
+            await self.service.resume_events()
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -100,9 +102,9 @@ class TimerDispatcher:
                 if timer is not None and timer.due <= self.clock.now():
                     await self._fire(timer)
                     continue
-                if await self.service.events.fire_deadlines():  # events whose sign-up closed
+                if await self.service.fire_event_deadlines():  # events whose sign-up closed
                     continue
-                signup_at = await self.service.events.next_deadline()
+                signup_at = await self.service.next_event_deadline()
                 notice_at = await self.service.next_notice_at()
                 poll = self.clock.now() + self.poll_seconds if self.poll_seconds else None
                 candidates = [t for t in (timer.due if timer else None, notice_at, poll, signup_at) if t is not None]
@@ -119,6 +121,9 @@ class TimerDispatcher:
         pending = await self.service.due_notices()
         for item, notice in pending:
             try:
+                if item.match_id is not None:  # named, when an event's matches share its channel
+                    with speaking(notice.locale):
+                        notice = replace(notice, reply=await self.service.labelled(notice.reply, item.match_id))
                 message_id = await self.announce(notice, item.nonce)
             except ChannelGone:
                 log.warning("channel gone: match ended", extra={"match": item.match_id, "channel": notice.channel_id})

@@ -64,6 +64,11 @@ TABLES = (
     Table("rematches", ("match_id", "user_id"), "rematch acceptances"),
     Table("forecasts", ("match_id", "user_id"), "forecasts"),
     Table("repetition_keys", ("match_id", "ply"), "repetition keys"),  # migration 24
+    # The stored rating table (migration 26): derived, but copied as it is, so the copy's order of
+    # results (`rating_keys`) goes on where the source's stopped.
+    Table("ratings", ("guild_id", "game", "user_id"), "ratings"),
+    Table("rating_history", ("guild_id", "game", "user_id", "seq"), "rating history points"),
+    Table("rating_keys", ("guild_id", "game"), "rating orders"),
 )
 # Facts such as a command-tree hash may already be in a target the bot started on; the
 # target's own value is kept, and such a database still counts as empty.

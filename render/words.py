@@ -18,12 +18,15 @@ from contextvars import ContextVar
 from functools import cache
 from importlib import resources
 from importlib.resources.abc import Traversable
-
-from babel.messages.catalog import Catalog as PoFile
-from babel.messages.pofile import read_po
+from typing import TYPE_CHECKING
 
 from engine import plugins
 from engine.i18n import ENGLISH, Catalog, English
+
+if TYPE_CHECKING:
+    # babel reads the .po files; it is imported when a first one is read, so English alone
+    # (the console by default) never loads it.
+    from babel.messages.catalog import Catalog as PoFile
 
 LANGUAGES = ("en", "es")
 # Discord's locales for each language the bot speaks.
@@ -127,6 +130,8 @@ def po_file(language: str) -> PoFile:
 def host_po_file(language: str) -> PoFile:
     """The host's own catalogue: `<language>.po` with its parts `<language>-*.po` merged in (kept
     apart while several people translate at once)."""
+    from babel.messages.pofile import read_po
+
     folder = resources.files("render").joinpath("locales")
     names = sorted(entry.name for entry in folder.iterdir() if entry.name.startswith(f"{language}-"))
     with folder.joinpath(f"{language}.po").open("rb") as handle:
@@ -141,6 +146,8 @@ def host_po_file(language: str) -> PoFile:
 def game_po_file(slug: str, language: str) -> PoFile:
     """A game's own catalogue for the language: `<language>.po` (and any `<language>-*.po`) in the
     package its `boardgame_host.catalogues` entry point names; empty if it has none."""
+    from babel.messages.catalog import Catalog as PoFile
+
     merged = PoFile(locale=language)
     package = plugins.load(plugins.CATALOGUES, slug)
     if package is None:
@@ -153,6 +160,8 @@ def game_po_file(slug: str, language: str) -> PoFile:
 
 
 def _merge(into: PoFile, file: Traversable, language: str) -> None:
+    from babel.messages.pofile import read_po
+
     with file.open("rb") as handle:
         for message in read_po(handle, locale=language):
             if message.id:

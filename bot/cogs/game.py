@@ -17,6 +17,7 @@ from discord import app_commands
 from discord.app_commands import Choice, locale_str
 from discord.ext import commands
 
+from bot import menus
 from bot.cogs.panel import confirm_view, post_reply, thread_opener, went_wrong
 from bot.cogs.posting import refuse, respond, send_private
 from bot.commands.dispatch import CommandOption, CommandSpec, Invoker, OptionKind, autocomplete, commands_for, dispatch
@@ -29,6 +30,7 @@ from bot.i18n import speaking
 from bot.inflight import in_flight_of
 from bot.replies import Reply
 from bot.service import MatchService
+from engine.api import Step
 from engine.i18n import M, english
 
 log = logging.getLogger(__name__)
@@ -155,6 +157,12 @@ class GameCog(commands.Cog):
     def _suggester(
         self, spec: CommandSpec, option: CommandOption
     ) -> Callable[[discord.Interaction, str], Coroutine[Any, Any, list[Choice[str]]]]:
+        if spec.group == GROUP and option.name == "match":  # `tournament board match:`
+            async def matches(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+                return await match_suggestions(self.service, interaction, current)
+
+            return matches
+
         async def suggest(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
             filled = {key: value for key, value in vars(interaction.namespace).items() if isinstance(value, str)}
             filled[option.name] = current
@@ -169,11 +177,6 @@ class GameCog(commands.Cog):
 
     # --- the one path every command takes --------------------------------------------
     async def run(self, interaction: discord.Interaction, spec: CommandSpec, options: Mapping[str, Any]) -> None:
-        if spec.group == GROUP and spec.name == "new" and not _threads_allowed(interaction):
-            with speaking(_locale(interaction), self.game):
-                await refuse(interaction, str(M("an event plays each game in a thread of its own: open it in a text "
-                                                "channel where I may create public threads")))  # fmt: skip
-            return
         # Everything said in answer (replies, refusals, the board's words) is in the player's language.
         with in_flight_of(self.bot).track(), speaking(_locale(interaction), self.game):
             await self.service.seen_locale(interaction.user.id, _locale(interaction), interaction.guild_id or 0,
@@ -290,11 +293,6 @@ def _choice(option: CommandOption, value: str, label: str) -> Choice[Any]:
     return Choice(name=locale_str(label[:100]), value=value[:100])
 
 
-def _threads_allowed(interaction: discord.Interaction) -> bool:
-    granted = interaction.app_permissions
-    return isinstance(interaction.channel, discord.TextChannel) and granted.create_public_threads
-
-
 def _can_post(interaction: discord.Interaction) -> bool:
     """Whether the bot may post boards in the interaction's channel, as Discord says with it."""
     granted = interaction.app_permissions
@@ -316,3 +314,21 @@ async def _delete_quietly(thread: discord.Thread) -> None:
         await thread.delete()
     except discord.HTTPException:
         log.info("could not delete an unused match thread", extra={"thread": thread.id})
+
+
+async def match_suggestions(service: MatchService, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+    """`match:` suggests the channel's open matches, named by their players as the server shows them."""
+    guild = interaction.guild
+
+    def name(user: int) -> str:
+        member = guild.get_member(user) if guild is not None else None
+        return member.display_name if member is not None else str(user)
+
+    steps = []
+    for match_id, table in await service.open_matches_here(interaction.channel_id or 0):
+        label = f"#{match_id}"
+        if table is not None:
+            players = " vs ".join(" & ".join(name(u) for u in side) for side in table.sides)
+            label = f"#{match_id} · R{table.round} · B{table.board} · {players}"
+        steps.append(Step(str(match_id), label))
+    return [Choice(name=str(step.label)[:100], value=step.value) for step in menus.matching(steps, current)[:25]]

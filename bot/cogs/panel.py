@@ -27,6 +27,7 @@ from typing import Any, TypeVar
 import discord
 
 from bot import menus
+from bot.addressed import addressing
 from bot.cogs.posting import followup, refusal_text, respond, send_private, send_to
 from bot.commands.front_end import front_end
 from bot.errors import ConfirmFirst, OutdatedBoard, ServiceError
@@ -76,9 +77,15 @@ def answered(
     async def wrapper(owner: Owner, interaction: discord.Interaction) -> None:
         locale = str(interaction.locale.value) if interaction.locale else None
         game: str | None = getattr(owner, "game", None)
+        match_id = getattr(owner, "match_id", None)
         with in_flight_of(interaction.client).track(), speaking(locale, game):
             try:
-                await callback(owner, interaction)
+                # A button names its match: where an event's matches share the channel, it is the one meant.
+                chosen = None
+                if isinstance(match_id, int) and interaction.channel_id:
+                    chosen = await service_of(interaction).address_button(interaction.channel_id, match_id)
+                with addressing(chosen):
+                    await callback(owner, interaction)
             except ServiceError as error:
                 await _refuse(interaction, error)
             except discord.HTTPException:
@@ -166,6 +173,7 @@ async def post_reply(interaction: discord.Interaction, service: MatchService, re
     """Post a reply (for everyone unless ephemeral) with its buttons, then any public announcement;
     each public post is reported to the service, which then drops its outbox backup. A reply that
     belongs in another channel (a rematch's new thread) goes there, and the channel hears where."""
+    reply = await service.labelled(reply)  # named, when an event's matches share the channel
     if reply.channel_id is not None and reply.channel_id != interaction.channel_id and interaction.client:
         channel = interaction.client.get_channel(reply.channel_id) or await interaction.client.fetch_channel(
             reply.channel_id)  # fmt: skip
@@ -215,6 +223,7 @@ async def _play(interaction: discord.Interaction, game: str, match_id: int, boar
         return
     if picker:  # close the private picker, then post the board for everyone
         await interaction.edit_original_response(content=str(M("Played: `{action}`", action=action)), view=None)
+    reply = await service.labelled(reply)
     message_id = await respond(interaction, reply, view=view_for(reply))
     await service.posted(reply, message_id)
 

@@ -4,7 +4,9 @@ under an event's announcement, and the threads each event game is played in.
 Every game of an event is a match in a public thread of the event's channel, named after the
 event, round, board and players ("Spring Swiss · R2 · B3 · Ana v Bea"). Why not threads under the
 announcement itself: Discord gives a message one thread, and an event has many games. Where the
-bot cannot create public threads the event is refused when it opens (docs/tournaments.md)."""
+bot cannot open a thread there (no Create Public Threads or Send Messages in Threads, a channel
+without threads such as a thread itself, or Discord refusing at round time), the game is played
+in the event's channel itself beside the others (bot/service/addressing.py, docs/tournaments.md)."""
 
 from __future__ import annotations
 
@@ -21,7 +23,6 @@ from bot.cogs.panel import answered, service_of
 from bot.cogs.posting import respond
 from bot.commands.spec import CommandSpec, Invoker
 from bot.commands.tournament import GROUP, run_tournament, tournament_commands
-from bot.errors import ServiceError
 from bot.replies import Reply
 from bot.service import MatchService
 from bot.storage.events import EventRow, TableRow
@@ -55,11 +56,15 @@ class TournamentCog(GameCog):
         return await run_tournament(self.service, who, spec.name, typed, self.games)
 
     async def make_thread(self, event: EventRow, table: TableRow) -> int:
-        """The thread a game is played in: found by its name if a crash left it, else created."""
+        """The thread a game is played in: found by its name if a crash left it, else created.
+        Where no thread can be opened, the event's channel itself (its games share it)."""
         client: discord.Client = self.bot
-        channel = client.get_channel(event.channel_id) or await client.fetch_channel(event.channel_id)
-        if not isinstance(channel, discord.TextChannel):
-            raise ServiceError(M("an event's games are played in threads of a text channel"))
+        try:
+            channel = client.get_channel(event.channel_id) or await client.fetch_channel(event.channel_id)
+        except discord.HTTPException:  # gone or hidden: the match's own posts will say so
+            return event.channel_id
+        if not isinstance(channel, discord.TextChannel) or not _threads_allowed(channel):
+            return event.channel_id
         names = []
         for side in table.sides:
             members = []
@@ -72,9 +77,23 @@ class TournamentCog(GameCog):
         for thread in channel.threads:
             if thread.name == name:
                 return thread.id
-        thread = await channel.create_thread(name=name, type=discord.ChannelType.public_thread,
-                                             auto_archive_duration=THREAD_MINUTES)  # fmt: skip
+        try:
+            thread = await channel.create_thread(name=name, type=discord.ChannelType.public_thread,
+                                                 auto_archive_duration=THREAD_MINUTES)  # fmt: skip
+        except discord.HTTPException as error:
+            if error.status >= 500 or error.status == 429:
+                raise  # passing: the opening is tried again
+            # Refused for good (403 50001/50013, 400 160004 and the like): the event's channel it is.
+            log.warning("event game in the event's channel: no thread", extra={"event": event.id,
+                        "status": error.status, "code": error.code})  # fmt: skip
+            return event.channel_id
         return thread.id
+
+
+def _threads_allowed(channel: discord.TextChannel) -> bool:
+    """The bot may open a public thread here and speak in it."""
+    granted = channel.permissions_for(channel.guild.me)
+    return granted.create_public_threads and granted.send_messages_in_threads
 
 
 class JoinButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tournament:join:(?P<event>\d+)"):

@@ -8,11 +8,12 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from bot import menus
+from bot.addressed import addressing
 from bot.commands.front_end import front_end
-from bot.commands.group import commands_for, names_of, refuse_unknown
+from bot.commands.group import NOT_ABOUT_A_MATCH, commands_for, names_of, refuse_unknown
 from bot.commands.spec import CommandOption, CommandSpec, Context, Invoker, OptionKind
 from bot.commands.values import checked, parse_options, parse_value
-from bot.errors import NoMatch
+from bot.errors import NoMatch, ServiceError
 from bot.replies import Reply
 from engine.api import Step
 from engine.i18n import M, choice_name
@@ -37,11 +38,14 @@ async def dispatch(service: MatchService, who: Invoker, game: str, name: str, op
         values = checked(command, options)
     if command.cooldown and who.rate_limited:
         service.cooldowns.take(who.user_id, game, name)
+    # Which match the command means, where an event's matches share this channel (None: its one match).
+    chosen = None if name in NOT_ABOUT_A_MATCH else await service.address(who.channel_id, who.user_id)
     try:
-        with playing(game):  # the game's own words first, whoever calls (a cog, the console, a test)
-            return await command.run(Context(service, who, game, front_end(game), names_of(game)), values)
+        with playing(game), addressing(chosen):  # the game's own words first, whoever calls
+            reply = await command.run(Context(service, who, game, front_end(game), names_of(game)), values)
     except NoMatch as missing:
         raise missing.for_game(game) from None
+    return await service.labelled(reply) if chosen is not None else reply
 
 
 def path_values(command: CommandSpec, options: Mapping[str, Any], upto: int) -> list[str | None]:
@@ -75,7 +79,12 @@ async def autocomplete(
         return menus.matching([Step(str(choice_name(c.value)), str(M(c.label))) for c in offered.choices], typed)
     if name == "setup":
         return await _setup_suggestions(service, who, typed)
-    legal = await service.legal_actions(who.channel_id, who.user_id)
+    meant = await service.address(who.channel_id, who.user_id)
+    with addressing(meant):
+        try:
+            legal = await service.legal_actions(who.channel_id, who.user_id)
+        except ServiceError:  # no match of theirs here: nothing to suggest
+            return []
     if not legal:
         return []
     rules = get_game(game)

@@ -54,6 +54,10 @@ def commands_for(slug: str) -> dict[str, CommandSpec]:
     return named
 
 
+# Commands about no one match: nothing to address.
+NOT_ABOUT_A_MATCH = frozenset({"new", "join", "rules", "help", "stats", "mygames"})
+
+
 @cache
 def tournament_for(slug: str) -> dict[str, CommandSpec]:
     """`/<game> tournament …`: the `/tournament` group's commands without `game:`, as a subcommand

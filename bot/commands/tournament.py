@@ -84,6 +84,12 @@ async def _standings(ctx: Context, o: Mapping[str, Any]) -> Reply:
                                                   page=o.get("page") or 1, as_text=o.get("text") == "yes")  # fmt: skip
 
 
+async def _board(ctx: Context, o: Mapping[str, Any]) -> Reply:
+    """A match's board where an event's games share the channel: the one `match:` names, else the
+    invoker's own (bot/service/addressing.py)."""
+    return await ctx.service.event_board(ctx.who.channel_id, ctx.who.user_id, o.get("match"))
+
+
 async def _list(ctx: Context, o: Mapping[str, Any]) -> Reply:
     return await ctx.service.tournament_list(ctx.who.guild_id, ctx.game)
 
@@ -129,6 +135,9 @@ def tournament_commands(slugs: tuple[str, ...] | None = None, *, implied: bool =
                     CommandOption("text", "As text rather than a picture", choices=YES_NO)), cooldown=True),
         CommandSpec("list", "This server's events of a game", _list, named_game, private=True),
         CommandSpec("cancel", "Cancel an event (its creator or a moderator)", _cancel, (*named_game, event)),
+        CommandSpec("board", "A match's board: one of an event's games sharing this channel", _board,
+                    (*named_game, CommandOption("match", "Which match of this channel (an event's games may share it)",
+                                                max_length=12, autocomplete=True))),
     ]  # fmt: skip
     return {spec.name: replace(spec, group=GROUP) for spec in specs}
 

@@ -28,12 +28,17 @@ rating provisional.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
+from typing import TYPE_CHECKING
 
-from openskill.models import PlackettLuce
+if TYPE_CHECKING:
+    from openskill.models import PlackettLuce
 
-MODEL = PlackettLuce()  # defaults: mu 25, sigma 25/3, beta 25/6, tau 25/300
-START_MU = MODEL.mu
-START_SIGMA = MODEL.sigma
+# PlackettLuce()'s defaults (mu 25, sigma 25/3, beta 25/6, tau 25/300), written here so that
+# importing the ratings does not import openskill: the console reaches its prompt sooner, and
+# tests/ratings/test_ratings.py checks they agree with the model's.
+START_MU = 25.0
+START_SIGMA = 25.0 / 3
 DISPLAY_BASE = 1000.0
 DISPLAY_SCALE = 30.0
 CONFIDENCE = 3.0  # standard deviations below the mean that the shown value sits
@@ -64,8 +69,17 @@ def display_of(value: float) -> int:
     return round(DISPLAY_BASE + DISPLAY_SCALE * value)
 
 
+@cache
+def model() -> PlackettLuce:
+    """The rating model, made (and openskill imported) when a first game is rated."""
+    from openskill.models import PlackettLuce
+
+    return PlackettLuce()
+
+
 def rate_sides(sides: list[list[Rating]], ranks: list[int]) -> list[list[Rating]]:
     """New ratings of every player of every side after one game ranked `ranks` (1 best)."""
-    teams = [[MODEL.rating(mu=r.mu, sigma=r.sigma) for r in side] for side in sides]
-    rated = MODEL.rate(teams, ranks=[float(rank) for rank in ranks])
+    rater = model()
+    teams = [[rater.rating(mu=r.mu, sigma=r.sigma) for r in side] for side in sides]
+    rated = rater.rate(teams, ranks=[float(rank) for rank in ranks])
     return [[Rating(p.mu, p.sigma) for p in side] for side in rated]

@@ -19,22 +19,22 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
 
-from bot import rating_gate
+from bot import addressed, rating_gate
+from bot.addressed import Addressed
 from bot.clock import Clock, SystemClock
 from bot.errors import MatchUnreadable, NoMatch, ServiceError
 from bot.i18n import LocaleMemory, speaking
 from bot.match import Entry, EntryKind, MatchState
-from bot.ratings import PlayerRating
 from bot.replies import Image, Notice, Reply
-from bot.service import clocks
+from bot.service import addressing, clocks
 from bot.service.agreed_pause import AgreedPause
 from bot.service.book import MatchBook, Renderer, default_renderer
 from bot.service.computer import ComputerPlayers
 from bot.service.cooldowns import Cooldowns
 from bot.service.digest import Digests
-from bot.service.events import EventDesk
 from bot.service.forecasts import Forecasts
 from bot.service.heavy import HeavyReads
 from bot.service.lobby import LEVELS, Lobby
@@ -47,9 +47,16 @@ from bot.service.settings import MatchSettings
 from bot.service.timers import TurnTimers
 from bot.service.vacations import Vacations
 from bot.storage import Storage, matches, open_storage, outbox, timers
+from bot.storage import events as event_rows
+from bot.storage import ratings as rating_rows
+from bot.storage.events import TableRow
 from bot.storage.outbox import PendingNotice
 from bot.storage.timers import TimerKind, TimerRow
 from engine.i18n import M
+
+if TYPE_CHECKING:
+    from bot.ratings import PlayerRating
+    from bot.service.events import EventDesk, ThreadMaker
 
 __all__ = ["LEVELS", "MatchService", "TurnInfo"]
 
@@ -88,16 +95,39 @@ class MatchService:
         self.computers = computers
         self.cooldowns = Cooldowns()
         self.locales = LocaleMemory()
-        self.events = EventDesk(
+        self._thread_maker: ThreadMaker | None = None
+        self._tables: dict[int, TableRow | None] = {}  # a shared match's event table never changes
+        self.book.on_finish = self._on_finish
+        self.book.after_finish = lambda match_id: self.events.after_result(match_id)
+        if computers is not None:
+            self.timers.computer_move = computers.move
+
+    @cached_property
+    def events(self) -> EventDesk:
+        """Tournaments: made (and the tournament code, Pillow's tables with it, imported) when
+        first needed, a match's end or a tournament command, so the console starts sooner."""
+        from bot.service.events import EventDesk
+
+        desk = EventDesk(
             self.book,
             resign=lambda channel_id, user_id: self.play.resign(channel_id, user_id, confirmed=True),
             abort=lambda channel_id, user_id: self.lobby.abort(channel_id, user_id, can_manage=True),
             ratings=self._shown_ratings,
         )
-        self.book.on_finish = self.events.record_result
-        self.book.after_finish = self.events.after_result
-        if computers is not None:
-            self.timers.computer_move = computers.move
+        desk.thread_maker = self._thread_maker
+        return desk
+
+    def open_event_tables_with(self, maker: ThreadMaker) -> None:
+        """How a front end gives an event's tables their channels (`EventDesk.thread_maker`),
+        without making the desk before it is needed."""
+        self._thread_maker = maker
+        if "events" in self.__dict__:
+            self.events.thread_maker = maker
+
+    async def _on_finish(self, db: Any, row: matches.MatchRow, state: MatchState, outcome: Any) -> None:
+        """In the finishing transaction: the stored rating table, then an event's table's result."""
+        await rating_rows.rate_match(db, row.id)
+        await self.events.record_result(db, row, state, outcome)
 
     @classmethod
     async def open(cls, location: str, **options: Any) -> MatchService:
@@ -274,6 +304,48 @@ class MatchService:
     async def panel_actions(self, channel_id: int, match_id: int, board_version: int, user_id: int) -> list[Any]:
         return await self.play.panel_actions(channel_id, match_id, board_version, user_id)
 
+    # --- several matches in one channel (an event's, where threads are not allowed) -----
+    async def address(self, channel_id: int, user_id: int, named: str | int | None = None) -> Addressed | None:
+        """Which open match of the channel a member's command means (bot/service/addressing.py)."""
+        async with self.book.storage.reading() as db:
+            return await addressing.choose(db, channel_id, user_id, named)
+
+    async def address_button(self, channel_id: int, match_id: int) -> Addressed | None:
+        """A button's match, where the channel holds several open ones (None: its one match)."""
+        async with self.book.storage.reading() as db:
+            several = len(await matches.open_matches_in(db, channel_id)) > 1
+        return Addressed(channel_id, match_id) if several else None
+
+    async def labelled(self, reply: Reply, match_id: int | None = None) -> Reply:
+        """A reply of an event's match sharing its channel, headed with the match's name."""
+        match_id = reply.match_id if match_id is None else match_id
+        if match_id is None:
+            return reply
+        if match_id not in self._tables:
+            async with self.book.storage.reading() as db:
+                row = await matches.match_by_id(db, match_id)
+                if len(self._tables) > 10_000:  # a bounded memo, not a second copy of the matches table
+                    self._tables.clear()
+                self._tables[match_id] = await addressing.shared_table(db, row) if row is not None else None
+        table = self._tables[match_id]
+        label = None if table is None else addressing.table_label(table)
+        if label is None or reply.text.startswith(f"**{label}**"):
+            return reply
+        announce = await self.labelled(reply.announce) if reply.announce is not None else None
+        return replace(reply, text=f"**{label}**\n{reply.text}" if reply.text else f"**{label}**", announce=announce)
+
+    async def open_matches_here(self, channel_id: int) -> list[tuple[int, TableRow | None]]:
+        """The open matches of a channel with their event tables, for the `match:` suggestions."""
+        async with self.book.storage.reading() as db:
+            rows = await matches.open_matches_in(db, channel_id)
+            return [(row.id, await addressing.shared_table(db, row)) for row in rows]
+
+    async def event_board(self, channel_id: int, user_id: int, named: str | None) -> Reply:
+        """`/tournament board [match:]`: the board of the match named, or of the invoker's own."""
+        chosen = await self.address(channel_id, user_id, named)
+        with addressed.addressing(chosen):
+            return await self.labelled(await self.board(channel_id, user_id))
+
     # --- reading ----------------------------------------------------------------------
     async def state_of(self, channel_id: int) -> MatchState:
         return (await self.book.load(channel_id, open_only=False))[1]
@@ -389,6 +461,25 @@ class MatchService:
         row, state = await self.book.load_match(match_id)
         async with self.storage.reading() as db:
             return await clocks.seat_time_left(db, row, state, seat, self.clock.now())
+
+    # --- the timer dispatcher's look at events: the desk only when there is one to act on ------
+    # (the tournament code is imported on first use, and a start with no event never needs it)
+    async def resume_events(self) -> None:
+        """On start: every running event gets what a result stored just before a crash asked for."""
+        async with self.storage.reading() as db:
+            running = await event_rows.running_events(db)
+        if running:
+            await self.events.resume()
+
+    async def fire_event_deadlines(self) -> int:
+        """Events whose sign-up closed: started or cancelled (EventDesk.fire_deadlines)."""
+        async with self.storage.reading() as db:
+            due = await event_rows.due_signups(db, self.clock.now())
+        return await self.events.fire_deadlines() if due else 0
+
+    async def next_event_deadline(self) -> float | None:
+        async with self.storage.reading() as db:
+            return await event_rows.next_signup_deadline(db)
 
     # --- timers and the outbox ----------------------------------------------------------
     async def next_timer(self) -> TimerRow | None:

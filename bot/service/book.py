@@ -18,6 +18,7 @@ from functools import partial
 from typing import Any, Protocol
 
 from bot import rating_gate
+from bot.addressed import addressed_in
 from bot.clock import Clock
 from bot.errors import BoardChanged, MatchUnreadable, NoMatch, ServiceError
 from bot.match import Entry, EntryKind, MatchState, Played, snapshot
@@ -139,6 +140,12 @@ class MatchBook:
 
     # --- loading ----------------------------------------------------------------------
     async def load(self, channel_id: int, *, open_only: bool = True) -> tuple[MatchRow, MatchState]:
+        chosen = addressed_in(channel_id)  # a channel holding several of an event's matches
+        if chosen is not None:
+            if chosen.refusal is not None:
+                raise chosen.refusal
+            match_id = chosen.match_id or 0
+            return await self.load_where(lambda db: queries.match_in_channel(db, channel_id, match_id, open_only))
         find = queries.open_match_in if open_only else queries.latest_match_in
         return await self.load_where(lambda db: find(db, channel_id))
 

@@ -19,6 +19,7 @@ from fractions import Fraction
 from typing import Any
 
 from bot import texts
+from bot.addressed import Addressed, addressing
 from bot.commands.forms import event_command
 from bot.errors import NotAllowed, ServiceError
 from bot.match import MatchState
@@ -230,7 +231,8 @@ class EventDesk:
                 match = await self._match_row(table.match_id)
                 if match is not None and match.status == "active":
                     try:
-                        await self._resign(match.channel_id, user_id)
+                        with addressing(Addressed(match.channel_id, match.id)):  # its channel may hold several
+                            await self._resign(match.channel_id, user_id)
                     except ServiceError as error:  # already out of that game (a free-for-all)
                         log.info("withdrawal: resign refused", extra={"match": match.id, "error": str(error)})
         await self.pair(row.id)
@@ -286,7 +288,8 @@ class EventDesk:
             if table.match_id is not None and table.ranks is None:
                 match = await self._match_row(table.match_id)
                 if match is not None and match.status in ("lobby", "active"):
-                    await self._abort(match.channel_id, user_id)
+                    with addressing(Addressed(match.channel_id, match.id)):
+                        await self._abort(match.channel_id, user_id)
         if not row.rated:
             async with self.book.storage.transaction() as db:
                 for table in tables:
@@ -381,8 +384,8 @@ class EventDesk:
                 await self._store_plan(db, loaded, step)
                 if step.round > 1 and step.round not in {r.number for r in loaded.state.rounds}:
                     # A new round: the channel sees the standings so far (a knockout replay is no round).
-                    text = M("Round {round} of **{title}** is paired: each game is in its own thread. The "
-                             "standings after round {last}:", round=step.round, title=row.title,
+                    text = M("Round {round} of **{title}** is paired; each game's first board pings its "
+                             "players. The standings after round {last}:", round=step.round, title=row.title,
                              last=step.round - 1)  # fmt: skip
                     picture = await self._picture(db, row, loaded, finished=False)
                     await self._notice(db, row, Reply(str(text), image=picture, game=row.game))
@@ -479,7 +482,7 @@ class EventDesk:
                 game=rules.slug, guild_id=event.guild_id, channel_id=channel_id, creator_id=event.creator_id,
                 players=players, start_position=position, to_act=rules.to_act(state.game), rated=event.rated,
                 now=now, options=event.options, seed=seed, deadline_days=event.deadline_days,
-                parent_channel_id=event.channel_id,
+                parent_channel_id=event.channel_id,  # the same as channel_id: played in the event's channel
             ))  # fmt: skip
             if not await store.set_table_match(db, event.id, table, match_id):
                 raise _Opened  # another process opened it first: this transaction rolls back
@@ -564,7 +567,9 @@ class EventDesk:
                 continue
             match = await queries.match_by_id(db, t.match_id)
             if match is not None:
-                links.append(f"R{t.round}·B{t.board}: {texts.message_link(row.guild_id, match.channel_id)}")
+                # In a shared channel the link goes to the match's latest board, else to its thread.
+                board = match.board_message_id if match.parent_channel_id == match.channel_id else None
+                links.append(f"R{t.round}·B{t.board}: {texts.message_link(row.guild_id, match.channel_id, board)}")
         winners = ", ".join(texts.mention(w) for w in done.winners)
         text = str(M("**{title}** is over. Winner: {winners}. Every game:", title=row.title, winners=winners))
         return Reply(text + "\n" + "\n".join(links), mentions=done.winners, game=row.game)

@@ -13,13 +13,13 @@ from typing import TYPE_CHECKING, Any
 from bot import ratings, texts
 from bot.errors import NotAllowed, ServiceError
 from bot.match import MatchState, Played
-from bot.ratings.present import history_chart, shown
 from bot.replies import Image, Reply
 from bot.service import clocks
 from bot.service.book import MatchBook
 from bot.service.heavy import HeavyReads
 from bot.service.play import recent_actions
 from bot.storage import matches as queries
+from bot.storage import ratings as rating_rows
 from engine.api import EndingKind
 from engine.i18n import M, P, T, Term, active
 from engine.record import GameRecord
@@ -231,17 +231,22 @@ class Reading:
         return found
 
     async def standings(self, guild_id: int, game: str) -> list[ratings.PlayerRating]:
-        """The server's OpenSkill table of a game (docs/tournaments.md, "Ratings"): derived from its
-        finished rated matches, oldest first, every time, so nothing can drift or count twice.
+        """The server's OpenSkill table of a game (docs/tournaments.md, "Ratings"), as stored: each
+        rated result is rated in the transaction that finishes its match (bot/storage/ratings.py).
         Which matches are rated is decided when they end (bot/rating_gate.py)."""
-        rules = get_game(game)
+        get_game(game)  # an unknown game is refused here, as before
         async with self.book.storage.reading() as db:
-            matches = await queries.finished_rated_matches(db, guild_id, game)
-        table = await asyncio.to_thread(lambda: ratings.recompute(ratings.rated_results(rules, matches)))
+            table = await rating_rows.table(db, guild_id, game)
         return ratings.ranked(table)
 
     async def stats(self, guild_id: int, user_id: int, game: str, *, name: str | None = None) -> Reply:
+        from bot.ratings.present import history_chart, shown  # Pillow's charts: not before a first use
+
         table = await self.standings(guild_id, game)
+        mine = next((p for p in table if p.user_id == user_id), None)
+        if mine is not None:  # the chart's points, from the stored history
+            async with self.book.storage.reading() as db:
+                mine.history = await rating_rows.history(db, guild_id, game, user_id)
         title = get_game(game).title
         for place, standing in enumerate(table, start=1):
             if standing.user_id == user_id:
@@ -263,6 +268,8 @@ class Reading:
                            who=texts.mention(user_id), game=title)))  # fmt: skip
 
     async def leaderboard(self, guild_id: int, user_id: int | None, game: str, size: int = 10) -> Reply:
+        from bot.ratings.present import shown
+
         rules = get_game(game)
         table = await self.standings(guild_id, game)
         if not table:

@@ -96,7 +96,8 @@ class Rematches:
                     players=row.players, start_position=position, to_act=rules.to_act(rules.load(position)),
                     rated=rated, now=now, options=row.options, seed=seed, deadline_days=row.deadline_days,
                     bank_days=row.bank_days,
-                    parent_channel_id=row.parent_channel_id,
+                    # A rematch of an event's match in a shared channel is an ordinary match there.
+                    parent_channel_id=None if row.parent_channel_id == channel_id else row.parent_channel_id,
                 ))  # fmt: skip
                 await rematches.mark_rematch(db, new_id, row.id)
                 for seat in state.table_slugs():

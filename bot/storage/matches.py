@@ -125,6 +125,10 @@ class NewMatch:
 
 
 async def insert_match(db: Connection, new: NewMatch) -> int:
+    # An event's match sharing its channel (parent = channel) is outside the unique index; any
+    # other match still finds a channel holding such matches taken.
+    if new.parent_channel_id != new.channel_id and await open_match_in(db, new.channel_id) is not None:
+        raise ChannelHasMatch
     try:
         return await db.insert(
             "INSERT INTO matches (game, guild_id, channel_id, parent_channel_id, creator_id, status, players, options, "
@@ -152,6 +156,23 @@ async def open_match_in(db: Connection, channel_id: int) -> MatchRow | None:
             f"SELECT {MATCH_COLUMNS} FROM matches WHERE channel_id = ? AND status IN (?, ?)", channel_id, *OPEN_STATUSES
         )
     )
+
+
+async def open_matches_in(db: Connection, channel_id: int) -> list[MatchRow]:
+    """Every open match of a channel: one, or an event's matches sharing its channel."""
+    rows = await db.fetchall(
+        f"SELECT {MATCH_COLUMNS} FROM matches WHERE channel_id = ? AND status IN (?, ?) ORDER BY id",
+        channel_id, *OPEN_STATUSES,
+    )  # fmt: skip
+    return [row for row in map(_match, rows) if row is not None]
+
+
+async def match_in_channel(db: Connection, channel_id: int, match_id: int, open_only: bool) -> MatchRow | None:
+    """The match `match_id` if it is (an open match) in this channel."""
+    row = await match_by_id(db, match_id)
+    if row is None or row.channel_id != channel_id or (open_only and row.status not in OPEN_STATUSES):
+        return None
+    return row
 
 
 async def latest_match_in(db: Connection, channel_id: int) -> MatchRow | None:

@@ -467,11 +467,74 @@ SQLITE_MIGRATIONS: list[tuple[int, list[str]]] = [
             "UPDATE matches SET archives_keys = 0",
         ],
     ),
+    (
+        25,
+        [
+            # An event's matches may share the event's channel where threads are not allowed
+            # (bot/service/addressing.py): such a match is stored with parent_channel_id equal to
+            # its channel_id, which no other match has, and is left out of the one-open-match rule.
+            "DROP INDEX matches_one_open_per_channel",
+            """
+            CREATE UNIQUE INDEX matches_one_open_per_channel ON matches (channel_id)
+                WHERE status IN ('lobby', 'active') AND (parent_channel_id IS NULL OR parent_channel_id <> channel_id)
+            """,
+        ],
+    ),
+    (
+        26,
+        [
+            # The stored OpenSkill table (bot/storage/ratings.py): filled by replaying every stored
+            # rated result in order (the data step `fill_all`, run right after these statements).
+            """
+            CREATE TABLE ratings (
+                guild_id INTEGER NOT NULL,
+                game TEXT NOT NULL,
+                user_id INTEGER NOT NULL,
+                mu REAL NOT NULL,
+                sigma REAL NOT NULL,
+                wins INTEGER NOT NULL DEFAULT 0,
+                losses INTEGER NOT NULL DEFAULT 0,
+                draws INTEGER NOT NULL DEFAULT 0,
+                PRIMARY KEY (guild_id, game, user_id)
+            )
+            """,
+            """
+            CREATE TABLE rating_history (
+                guild_id INTEGER NOT NULL,
+                game TEXT NOT NULL,
+                user_id INTEGER NOT NULL,
+                seq INTEGER NOT NULL,
+                match_id INTEGER NOT NULL,
+                mu REAL NOT NULL,
+                sigma REAL NOT NULL,
+                PRIMARY KEY (guild_id, game, user_id, seq)
+            )
+            """,
+            """
+            CREATE TABLE rating_keys (
+                guild_id INTEGER NOT NULL,
+                game TEXT NOT NULL,
+                applied INTEGER NOT NULL DEFAULT 0,
+                PRIMARY KEY (guild_id, game)
+            )
+            """,
+        ],
+    ),
 ]
+# Migrations with a data step in Python after their statements, the same on both backends.
+DATA_STEPS = frozenset({26})
 # Migrations that rebuild tables run with foreign keys off (SQLite's documented procedure).
 SQLITE_REBUILDS = frozenset({4, 7})
 
 LATEST_VERSION = SQLITE_MIGRATIONS[-1][0]
+
+
+async def data_step(version: int, db: Connection) -> None:
+    """A migration's work that SQL alone cannot do, in the migration's transaction."""
+    if version == 26:
+        from bot.storage.ratings import fill_all
+
+        await fill_all(db)
 
 
 async def recorded_version(db: Connection) -> int:
@@ -486,6 +549,8 @@ async def migrate_sqlite(db: aiosqlite.Connection) -> int:
     async with db.execute("SELECT COALESCE(MAX(version), 0) FROM schema_migrations") as cursor:
         row = await cursor.fetchone()
     current = int(row[0]) if row else 0
+    from bot.storage.sqlite import SQLiteConnection
+
     for version, statements in SQLITE_MIGRATIONS:
         if version <= current:
             continue
@@ -501,6 +566,8 @@ async def migrate_sqlite(db: aiosqlite.Connection) -> int:
                     continue
             for statement in statements:
                 await db.execute(statement)
+            if version in DATA_STEPS:
+                await data_step(version, SQLiteConnection(db))
             if rebuild:
                 async with db.execute("PRAGMA foreign_key_check") as cursor:
                     broken = await cursor.fetchall()

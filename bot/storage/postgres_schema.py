@@ -16,7 +16,7 @@ import time
 
 import asyncpg
 
-from bot.storage.migrations import LATEST_VERSION
+from bot.storage.migrations import DATA_STEPS, LATEST_VERSION, data_step
 
 # Each entry is (version, statements). Never edit an applied migration: add a new one.
 POSTGRES_MIGRATIONS: list[tuple[int, list[str]]] = [
@@ -347,6 +347,57 @@ POSTGRES_MIGRATIONS: list[tuple[int, list[str]]] = [
             "UPDATE matches SET archives_keys = FALSE",
         ],
     ),
+    (
+        25,
+        [
+            # Event matches sharing their event's channel (see SQLite's migration 25).
+            "DROP INDEX matches_one_open_per_channel",
+            """
+            CREATE UNIQUE INDEX matches_one_open_per_channel ON matches (channel_id)
+                WHERE status IN ('lobby', 'active') AND (parent_channel_id IS NULL OR parent_channel_id <> channel_id)
+            """,
+        ],
+    ),
+    (
+        26,
+        [
+            # The stored OpenSkill table (bot/storage/ratings.py): filled by replaying every stored
+            # rated result in order (the data step `fill_all`, run right after these statements).
+            """
+            CREATE TABLE ratings (
+                guild_id BIGINT NOT NULL,
+                game TEXT NOT NULL,
+                user_id BIGINT NOT NULL,
+                mu DOUBLE PRECISION NOT NULL,
+                sigma DOUBLE PRECISION NOT NULL,
+                wins INTEGER NOT NULL DEFAULT 0,
+                losses INTEGER NOT NULL DEFAULT 0,
+                draws INTEGER NOT NULL DEFAULT 0,
+                PRIMARY KEY (guild_id, game, user_id)
+            )
+            """,
+            """
+            CREATE TABLE rating_history (
+                guild_id BIGINT NOT NULL,
+                game TEXT NOT NULL,
+                user_id BIGINT NOT NULL,
+                seq INTEGER NOT NULL,
+                match_id BIGINT NOT NULL,
+                mu DOUBLE PRECISION NOT NULL,
+                sigma DOUBLE PRECISION NOT NULL,
+                PRIMARY KEY (guild_id, game, user_id, seq)
+            )
+            """,
+            """
+            CREATE TABLE rating_keys (
+                guild_id BIGINT NOT NULL,
+                game TEXT NOT NULL,
+                applied INTEGER NOT NULL DEFAULT 0,
+                PRIMARY KEY (guild_id, game)
+            )
+            """,
+        ],
+    ),
 ]
 
 FIRST_VERSION = POSTGRES_MIGRATIONS[0][0]
@@ -386,11 +437,15 @@ async def migrate_postgres(raw: asyncpg.Connection, *, timeout: float = MIGRATIO
         if current > LATEST_VERSION or 0 < current < FIRST_VERSION:
             raise UnknownSchema(current)
         now = time.time()
+        from bot.storage.postgres import PostgresConnection
+
         for version, statements in POSTGRES_MIGRATIONS:
             if version <= current:
                 continue
             for statement in statements:
                 await raw.execute(statement, timeout=timeout)
+            if version in DATA_STEPS:
+                await data_step(version, PostgresConnection(raw))
             # The first migration also stands for the SQLite-only steps it covers.
             await raw.executemany(
                 "INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)",

@@ -163,7 +163,7 @@ async def test_tab_completes_console_words_members_switches_and_choices(quick: M
     await console.load_names()
     await console.handle("as @Zoë")
     words = ["as ", "channel ", "manage ", "wait ", "help", "quit"]
-    assert await console.completions("") == [*words, *(f"/{g} " for g in GAMES)]
+    assert await console.completions("") == [*words, *(f"/{g} " for g in GAMES), "/tournament "]
     assert await console.completions("as ") == ["@alice ", "@Zoë "]
     assert await console.completions("as @z") == ["@Zoë "]
     assert await console.completions("manage ") == ["on", "off"]
@@ -177,6 +177,28 @@ async def test_tab_completes_console_words_members_switches_and_choices(quick: M
     assert await console.completions(f"/{game} play action:") == []
     assert await console.completions(f"/{game} nosuchcommand x:") == []
     assert await console.completions("/nosuchgame ") == []
+
+
+async def test_tab_completes_tournament_commands_options_and_choices(quick: MatchService, tmp_path: Path) -> None:
+    """`/tournament` in the console: its commands, their options, the choices (games, formats),
+    and `match:` the open matches of the channel, where an event's games share it."""
+    console = Console(quick, tmp_path / "boards", out=lambda _: None)
+    await console.load_names()
+    assert "/tournament " in await console.completions("/t")
+    assert await console.completions("/tournament st") == ["start ", "standings "]
+    assert "format:" in await console.completions("/tournament new f")
+    assert await console.completions("/tournament new format:s") == ["format:swiss "]
+    assert sorted(await console.completions("/tournament join game:")) == sorted(f"game:{g} " for g in GAMES)
+    assert await console.completions("/tournament frobnicate ") == []
+    assert await console.completions("/tournament board nosuch:") == []
+    assert await console.completions("/tournament board match:") == []  # no match here yet
+    for line in ("as @alice", "/tournament new game:numica format:round-robin", "as @bob",
+                 "/tournament join game:numica", "as @carol", "/tournament join game:numica", "as @dave",
+                 "/tournament join game:numica", "as @alice", "/tournament start game:numica"):  # fmt: skip
+        assert await console.handle(line)
+    offered = await console.completions("/tournament board game:numica match:")
+    assert len(offered) == 2 and all(o.startswith("match:") for o in offered)
+    assert await console.handle(f"/tournament board game:numica {offered[0].strip()}")
 
 
 def test_tab_in_a_real_terminal_completes_a_value(tmp_path: Path) -> None:

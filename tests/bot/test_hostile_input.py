@@ -268,3 +268,55 @@ async def test_a_console_name_that_cannot_be_stored_is_refused_and_play_goes_on(
     printed.clear()
     assert await console.handle("/tictactoe help")  # still acting as alice
     assert "Tic-tac-toe on Discord" in printed[-1]
+
+
+async def event_rows(service: MatchService) -> tuple[Any, ...]:
+    async with service.storage.reading() as db:
+        return tuple([await db.fetchall(f"SELECT * FROM {table} ORDER BY 1, 2")
+                      for table in ("events", "entrants", "event_rounds", "event_byes", "event_tables")]
+                     + [await db.fetchall("SELECT * FROM matches ORDER BY id")])  # fmt: skip
+
+
+async def test_hostile_tournament_options_are_refused_and_change_nothing(quick: MatchService,
+                                                                          tmp_path: Path) -> None:  # fmt: skip
+    """`/tournament` through both of its doors: options as Discord types them (any number, any
+    text) and console lines (options hostile, repeated, unknown). Every refusal is a clear
+    ServiceError that changed no stored event or match; nothing else escapes."""
+    from bot.commands.tournament import run_tournament, tournament_commands
+    from tests.bot.hostile_values import hostile_line, hostile_typed
+
+    rng = random.Random(21)
+    specs = tournament_commands()
+    # A running event in the channel, so join, leave, standings, board and cancel meet one.
+    who = {user: Invoker(GUILD, 600, uid, can_manage=user == "mod") for user, uid in USERS.items()}
+    await run_tournament(quick, who["alice"], "new", {"game": GAME, "format": "round-robin"})
+    await run_tournament(quick, who["bob"], "join", {"game": GAME})
+    refused = succeeded = 0
+    console = Console(quick, tmp_path / "boards", out=lambda _text: None)
+    for index in range(500):
+        spec = rng.choice(list(specs.values()))
+        member = who[rng.choice(list(USERS))]
+        valid = [GAME, "1", "round-robin", "swiss", "yes"]
+        before = await event_rows(quick)
+        if index % 2:
+            options = hostile_typed(spec, rng, valid)
+            try:
+                await run_tournament(quick, member, spec.name, options)
+            except ServiceError as error:
+                assert str(error).strip() and len(str(error)) <= MESSAGE_LIMIT, (spec.name, options)
+                assert await event_rows(quick) == before, ("a refusal changed stored data", spec.name, options)
+                refused += 1
+                continue
+            succeeded += 1
+        else:
+            line = hostile_line("tournament", spec, rng, valid, [])
+            printed: list[str] = []
+            console.out = printed.append
+            assert await console.handle(line) is True
+            assert not [text for text in printed if "went wrong" in text or "Traceback" in text], line
+            if printed and printed[0].startswith("✗"):
+                assert await event_rows(quick) == before, ("a refused line changed stored data", line)
+                refused += 1
+            else:
+                succeeded += 1
+    assert refused > 300 and succeeded > 0  # both doors reached the checks and the desk

@@ -156,7 +156,8 @@ async def test_every_row_arrives_with_its_id(tmp_path: Path, database_url: str) 
         "matches": 4, "seats": 6, "log": 4, "snapshots": 1, "timers": 3, "outbox": 2, "guild_settings": 1,
         "seat_clocks": 0, "vacations": 0,
         "user_settings": 1, "bot_state": 1, "events": 1, "entrants": 3, "event_rounds": 1, "event_byes": 1,
-        "event_tables": 1, "rematches": 0, "forecasts": 0, "repetition_keys": 4,
+        "event_tables": 1, "rematches": 0, "forecasts": 0, "ratings": 0, "rating_history": 0, "rating_keys": 0,
+        "repetition_keys": 4,
     }  # fmt: skip
     assert summary.upgraded_from is None
     assert "4 matches, 6 seats, 4 log entries, 1 snapshots, 3 timers, 2 pending notices" in "\n".join(summary.lines())
@@ -252,7 +253,8 @@ RELEASE1_COUNTS = {
     "matches": 8, "seats": 28, "log": 13, "snapshots": 0, "timers": 5, "outbox": 0, "guild_settings": 1,
     "seat_clocks": 0, "vacations": 0,
     "user_settings": 1, "bot_state": 0, "events": 0, "entrants": 0, "event_rounds": 0, "event_byes": 0,
-    "event_tables": 0, "rematches": 0, "forecasts": 0, "repetition_keys": 0,  # older than migration 11
+    "event_tables": 0, "rematches": 0, "forecasts": 0, "ratings": 4, "rating_history": 4, "rating_keys": 1,
+    "repetition_keys": 0,  # older than migration 24
 }  # fmt: skip
 
 

@@ -277,8 +277,10 @@ async def test_knockout_seeds_by_rating_when_the_event_starts(hosted: MatchServi
     row, _ = await hosted.book.load(channel)
     async with hosted.storage.transaction() as db:  # a played rated result, as the rating gate keeps it
         from bot.storage import matches as queries
+        from bot.storage import ratings as rating_rows
 
         await queries.update_match(db, row.id, status="finished", result="red", rated=True)
+        await rating_rows.rate_match(db, row.id)  # as a finishing transaction rates it
     event_id = await open_event(hosted, "numica", "knockout", PLAYERS[:4])
     await hosted.tournament_start(GUILD, "numica", PLAYERS[0])
     loaded = await hosted.events.load(event_id)
@@ -313,7 +315,8 @@ async def test_a_timeout_forfeits_the_game_and_the_event_goes_on(db_path: str) -
 
 
 async def test_an_event_in_the_console(db_path: str, tmp_path: object) -> None:
-    """`/tournament …` works in the local console too; each game gets a channel of its own."""
+    """`/tournament …` works in the local console too; having no threads, the console plays an
+    event's games in its channel, each player's commands reaching their own game there."""
     from pathlib import Path
 
     from bot.console import Console
@@ -323,16 +326,32 @@ async def test_an_event_in_the_console(db_path: str, tmp_path: object) -> None:
     console = Console(service, Path(str(tmp_path)) / "boards", out=lines.append)
     try:
         for line in ["/tournament new game:numica format:round-robin title:Club night", "as @bob",
+                     "/tournament join game:numica", "as @carol", "/tournament join game:numica", "as @dave",
                      "/tournament join game:numica", "/tournament start game:numica", "as @alice",
                      "/tournament start game:numica", "/tournament standings game:numica text:yes",
                      "/tournament frobnicate game:numica"]:  # fmt: skip
             assert await console.handle(line)
         text = "\n".join(lines)
         assert "opened the event **Club night**" in text and "@bob joined **Club night**" in text
-        assert "✗ only the event's creator" in text and "**Club night** begins with 2 entrants" in text
-        assert "round 1, board 1 of event #1: channel 1010011" in text and "1=. alice" in text
+        assert "✗ only the event's creator" in text and "**Club night** begins with 4 entrants" in text
+        here = console.channel
+        assert f"round 1, board 1 of event #1: played in channel {here}" in text and "1=. alice" in text
+        assert f"round 1, board 2 of event #1: played in channel {here}" in text
         assert "✗ there is no /tournament frobnicate" in text
-        assert (await service.state_of(1010011)).players == {console.ids["alice"], console.ids["bob"]}
+        async with service.storage.reading() as db:
+            tables = await store.tables_of(db, 1)
+        assert len(tables) == 2 and all(t.match_id is not None for t in tables)
+        for table in tables:  # each player's board is their own game's
+            player = next(name for name, uid in console.ids.items() if uid == table.sides[0][0])
+            del lines[:]
+            assert await console.handle(f"as @{player}") and await console.handle("/numica board")
+            assert f"Round 1 · board {table.board}" in "\n".join(lines), lines
+        del lines[:]
+        assert await console.handle("as @eve") and await console.handle("/numica board")
+        assert "✗ several matches" in "\n".join(lines).lower()
+        del lines[:]
+        assert await console.handle(f"/tournament board game:numica match:{tables[1].match_id}")
+        assert f"Round 1 · board {tables[1].board}" in "\n".join(lines)
     finally:
         await service.close()
 

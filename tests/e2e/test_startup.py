@@ -175,7 +175,8 @@ async def test_debug_logs_of_a_real_run_never_contain_the_token(tmp_path: Path) 
         finally:
             if proc.returncode is None:
                 proc.terminate()
-            returncode = await asyncio.wait_for(proc.wait(), timeout=60)  # a hang guard (a busy machine exits slowly)
+            # A hang guard: exit is slower on a busy machine.
+            returncode = await asyncio.wait_for(proc.wait(), timeout=60)
         assert returncode == 0
         assert double.unknown_requests == []
     text = stdout.read_text()

@@ -24,6 +24,13 @@ def test_a_newcomer_shows_1000_and_is_provisional() -> None:
     assert table[1].provisional and table[1].matches == 1
 
 
+def test_the_written_start_values_are_the_models_own() -> None:
+    # bot.ratings.system writes them out so that importing it leaves openskill unimported.
+    from bot.ratings.system import START_MU, START_SIGMA, model
+
+    assert (model().mu, model().sigma) == (START_MU, START_SIGMA)
+
+
 def test_the_winner_rises_and_the_loser_falls() -> None:
     table = recompute([duel(1, 1, 2)])
     assert table[1].rating.mu > 25 > table[2].rating.mu
