@@ -9,9 +9,11 @@ Then (unless --quick):
   flood      a player's act latency while another member floods board requests;
   heavy      a player's act latency while another member floods replays and imports of a
              5,000-action record (--heavy runs only this);
-  long       for every game, matches of 100, 5,000 and 20,000 log entries: the time to build
-             them, the first action after a cold start (nothing cached, the board drawn),
-             the memory a cached state holds, the newest snapshot's size.
+  long       for every game, matches of 100, 5,000 and 20,000 log entries, built as
+             service.act takes actions (MatchBook.validated: archived repetition keys answered
+             and stored; no board drawn): the time to build them, the first action after a cold
+             start (nothing cached, the board drawn), the deep size of the state the cache holds,
+             the newest snapshot's size, the repetition keys in memory and archived.
 
     python bench/service.py [--seconds 15] [--database PATH|postgresql://…] [--processes N]
     python bench/service.py --postgres   (a throwaway PostgreSQL server, from tests/postgres_server.py)
@@ -54,9 +56,11 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[0] = str(ROOT)
 
+from bench.sizes import deep_size  # noqa: E402
 from bot.errors import BoardChanged, ServiceError  # noqa: E402
 from bot.match import Entry, EntryKind, MatchState  # noqa: E402
 from bot.service import MatchService  # noqa: E402
+from bot.service.book import weight_of  # noqa: E402
 from bot.storage import matches as queries  # noqa: E402
 from bot.storage.matches import NewMatch  # noqa: E402
 from engine.api import UndoScope  # noqa: E402
@@ -428,12 +432,13 @@ class LongMatch:
     def pick(self, state: MatchState) -> Any | None:
         """A random action that keeps the game going, and after which another would; None if none."""
         rules = state.rules
-        legal = list(rules.legal_actions(state.game))
+        game = rules.detached(state.game)  # what-ifs, as a computer player's: never ask the host (engine/archive.py)
+        legal = list(rules.legal_actions(game))
         self.rng.shuffle(legal)
         legal.sort(key=lambda a: a.notation() == "pass")  # passes last: Nika draws on four turns of them
         fallback = None
         for action in legal:
-            after, _ = rules.apply(state.game, action)
+            after, _ = rules.apply(game, action)
             if rules.outcome(after) is not None:
                 continue
             fallback = fallback or action
@@ -464,7 +469,9 @@ class LongMatch:
         while state.version < entries or (self.taking_back and not state.undone):
             entry = self.next_entry(state)
             wall, cpu = time.perf_counter(), time.process_time()
-            new, _, logged = book.validate(state, [entry])
+            # As service.act takes it (its board aside): the archive's look-ups answered, the
+            # repetition keys stored with the log entry.
+            new, _, logged = await book.validated(row, state, [entry])
             await book.commit(row, state, new, logged)
             row, state = await book.load(self.channel)
             self.build_wall += time.perf_counter() - wall
@@ -498,7 +505,8 @@ class LongMatch:
     service_location = ""
 
     async def figures(self) -> dict[str, Any]:
-        """What the match costs at rest: its cached state, its newest snapshot, its repetition keys."""
+        """What the match costs at rest: its cached state (the deep size of what the cache holds,
+        and what its cold load left allocated), its newest snapshot, its repetition keys."""
         service = await MatchService.open(self.service_location)
         try:
             row, _ = await service.book.load(self.channel)
@@ -507,6 +515,7 @@ class LongMatch:
             with measured() as memory:
                 state = await service.state_of(self.channel)
                 gc.collect()  # what the state keeps alive, not the garbage its replay left
+            held = deep_size(service.book._states[row.id], shared=(state.rules,))
             async with service.storage.reading() as db:
                 found = await db.fetchone(
                     "SELECT data FROM snapshots WHERE match_id = ? ORDER BY version DESC LIMIT 1", row.id
@@ -514,10 +523,18 @@ class LongMatch:
             data = str(found[0]) if found is not None else ""
             snapshot_bytes = len(data.encode())
             keys = repetition_keys(state.rules.snapshot(state.game))
-            return {"version": state.version, "steps": len(state.played), "cached": memory[0],
-                    "snapshot": snapshot_bytes, "keys": keys}  # fmt: skip
+            return {"version": state.version, "steps": len(state.played), "cached": held, "allocated": memory[0],
+                    "weight": weight_of(state), "snapshot": snapshot_bytes, "keys": keys,
+                    "archived": archived_keys(state.rules.snapshot(state.game))}  # fmt: skip
         finally:
             await service.close()
+
+
+def archived_keys(game_snapshot: str | None) -> int:
+    """How many of a game's repetition keys are out of memory (engine/archive.py)."""
+    if game_snapshot is None:
+        return 0
+    return int(json.loads(game_snapshot).get("archived", 0))
 
 
 def repetition_keys(game_snapshot: str | None) -> int:
@@ -572,8 +589,10 @@ def report_long(game: str, lengths: tuple[int, ...], matches: dict[int, LongMatc
     for n in lengths:
         f = figures[n]
         print(f"           {n:>6,} entries ({f['steps']:,} steps): cold act {cold[n][0]:.1f} ms "
-              f"(CPU {cold[n][1]:.1f} ms), cached state {f['cached'] / 1024:.0f} KiB, "
-              f"snapshot {f['snapshot'] / 1024:.1f} KiB, {f['keys']:,} repetition keys")  # fmt: skip
+              f"(CPU {cold[n][1]:.1f} ms), cached state {f['cached'] / 1024:.0f} KiB "
+              f"(its load left {f['allocated'] / 1024:.0f} KiB allocated; the cache weighs it "
+              f"{f['weight'] / 1024:.0f} KiB), snapshot {f['snapshot'] / 1024:.1f} KiB, "
+              f"{f['keys']:,} repetition keys in memory, {f['archived']:,} archived")  # fmt: skip
     print(
         f"           cold act at {longest:,} = {wall_ratio:.2f}× (CPU {cpu_ratio:.2f}×) the {shortest:,} figure "
         f"(target ≤ {COLD_RATIO_TARGET:g}×: {verdict(wall_ratio <= COLD_RATIO_TARGET)}, "

@@ -63,6 +63,7 @@ TABLES = (
     Table("event_tables", ("event_id", "round", "board", "game"), "event games"),
     Table("rematches", ("match_id", "user_id"), "rematch acceptances"),
     Table("forecasts", ("match_id", "user_id"), "forecasts"),
+    Table("repetition_keys", ("match_id", "ply"), "repetition keys"),  # migration 24
     # The stored rating table (migration 26): derived, but copied as it is, so the copy's order of
     # results (`rating_keys`) goes on where the source's stopped.
     Table("ratings", ("guild_id", "game", "user_id"), "ratings"),

@@ -263,6 +263,37 @@ class Game(ABC, Generic[S, A, E]):
         snapshot written by an incompatible version: the host replays the log instead)."""
         raise NotationError(f"{self.title} keeps no snapshots")  # for the host's logs, not players
 
+    def archiving(self, state: S) -> S:
+        """`state` (a game's first) on a line whose old repetition keys leave memory: the host
+        then stores `newest_key` after every action and answers `engine.archive.ArchiveLookup`
+        (raised by `apply`) from them. Games that keep few keys return `state`."""
+        return state
+
+    def newest_key(self, state: S) -> tuple[int, int] | None:
+        """(ply, repetition key) of `state`'s position on an archiving line, else None."""
+        return None
+
+    def new_keys(self, before: S, after: S) -> tuple[tuple[int, int], ...]:
+        """(ply, repetition key) of every position `after` reached since `before` (an action, or
+        a step of several, such as a timeout's passes), for the host to store; () unless `after`
+        is on an archiving line."""
+        return ()
+
+    def share_answers(self, state: S, memo: dict[tuple[int, int], int]) -> None:
+        """Let `state`'s archive keep the host's answers in `memo` (one per match), so that a
+        state rebuilt after an ArchiveLookup finds the answer (engine/archive.py)."""
+
+    def detached(self, state: S) -> S:
+        """`state` for searches and what-ifs: it never raises ArchiveLookup (an archived
+        position it has no count for counts as absent: an estimate, never a ruling)."""
+        return state
+
+    def held_key_bytes(self, state: S) -> int | None:
+        """About how many bytes the repetition keys `state` holds in memory take (an archive's
+        filter and answers included), for a host's cache budget; None: not known (the host then
+        assumes 8 bytes per action played)."""
+        return None
+
     @abstractmethod
     def state_seats(self, state: S) -> tuple[str, ...]:
         """The seat slugs of this state's game, in turn order."""

@@ -312,6 +312,7 @@ def think(game: AnyGame, state: Any, *, level: str, budget_ms: float, seed: int)
     if seat is None:
         return []
     rng = random.Random(f"{seed}:{level}:{game.notation(state)}")
+    state = game.detached(state)  # a search never waits for the host's archive
     remaining = game.actions_left(state)
     per_action_ms = budget_ms / max(1, remaining)
     nodes = max(50, int(settings.nodes * min(1.0, per_action_ms / settings.normal_ms)))
@@ -337,6 +338,7 @@ def think(game: AnyGame, state: Any, *, level: str, budget_ms: float, seed: int)
 def position_value(game: AnyGame, state: Any, side: str, nodes: int = DRAW_NODES) -> float:
     """How good the state is for `side` after a search of about `nodes` nodes (±WIN: decided)."""
     search = _Search(game, evaluator_for(game), side, nodes, time.perf_counter() + 30.0)
+    state = game.detached(state)
     search.prepare(state)
     value = search.value(state, 0, -math.inf, math.inf, 0)
     for depth in range(1, 32):
@@ -408,6 +410,7 @@ def concedes_claim(game: AnyGame, state: Any, seat: str, claimed_side: str) -> b
     sides = _seat_sides(game, state)
     if claimed_side not in sides.values() or sides[seat] == claimed_side:
         return False  # a claim for its own side is for the opponents to answer
+    state = game.detached(state)
     try:
         return _Proof(game, state, claimed_side, CLAIM_NODES).wins(state, started=False)
     except _Exhausted:

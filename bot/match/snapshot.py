@@ -25,6 +25,7 @@ from bot.match.played import KEPT as STEPS_KEPT
 from bot.match.played import Played, PlayedLog
 from bot.match.state import MatchState, Proposal, ProposalKind
 from engine.api import EndingKind
+from engine.archive import ArchiveLookup
 
 FORMAT = 2
 FORMATS = (1, 2)  # format 1 kept every step played; it loads, and keeps the recent ones only
@@ -75,15 +76,18 @@ def dump(state: MatchState) -> str | None:
     return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
 
-def load(begun: MatchState, text: str) -> MatchState:
+def load(begun: MatchState, text: str, memo: dict[tuple[int, int], int] | None = None) -> MatchState:
     """`begun` (the match as created: rules, seats, options) brought to the snapshot's version.
-    Raises ValueError if the text is not a snapshot this release and this match can use."""
+    Raises ValueError if the text is not a snapshot this release and this match can use;
+    ArchiveLookup if the host must answer first (its answers kept in `memo`: engine/archive.py)."""
     try:
         data = json.loads(text)
         if data["format"] not in FORMATS or data["game"] != begun.rules.slug:
             raise ValueError("a snapshot of another format or game")
         rules = begun.rules
         undo_point = None if data["undo_point"] is None else rules.restore(data["undo_point"])
+        if undo_point is not None and memo is not None:
+            rules.share_answers(undo_point, memo)
         if data["format"] == 1:
             every = [_played(step) for step in data["played"]]
             played = PlayedLog.restored(len(every), every[-STEPS_KEPT:], [p for p in every if p.action is None])
@@ -92,6 +96,8 @@ def load(begun: MatchState, text: str) -> MatchState:
             played = PlayedLog.restored(int(data["played"]), recent, [_played(step) for step in data["endings"]])
         if data["state"] is not None:
             game = rules.restore(data["state"])
+            if memo is not None:
+                rules.share_answers(game, memo)
         else:  # format 2 with an undo point: the last action played again on it
             last = played[-1]
             game, events = rules.apply(undo_point, rules.parse_action(last.action or ""))
@@ -114,7 +120,7 @@ def load(begun: MatchState, text: str) -> MatchState:
             setup=dict(data["setup"]),
             revealed_setup=dict(data["revealed_setup"]),
         )  # fmt: skip
-    except ValueError:
+    except (ValueError, ArchiveLookup):
         raise
     except Exception as error:  # a game's NotationError, a missing key, a wrong type: all mean unusable
         raise ValueError(f"an unusable snapshot: {error!r}") from error

@@ -13,21 +13,22 @@ from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any, Protocol
 
 from bot import rating_gate
 from bot.addressed import addressed_in
 from bot.clock import Clock
-from bot.errors import BoardChanged, MatchUnreadable, NoMatch
-from bot.match import Entry, EntryKind, MatchState, Played, replay, snapshot
+from bot.errors import BoardChanged, MatchUnreadable, NoMatch, ServiceError
+from bot.match import Entry, EntryKind, MatchState, Played, snapshot
 from bot.match.played import PlayedLog, steps_from_log
 from bot.replies import Image, Reply
 from bot.storage import Connection, MatchRow, Storage, VersionConflict, forecasts, outbox
 from bot.storage import matches as queries
 from bot.storage.matches import LogRow, SeatRow
 from engine.api import AnyGame, result_text
+from engine.archive import ArchiveLookup
 from engine.i18n import M, Term, Text, active
 from engine.record import GameRecord
 from engine.registry import get_game, installed_slugs
@@ -110,6 +111,7 @@ class Logged:
     entry: Entry
     seat: str | None
     text: str | None
+    keys: tuple[tuple[int, int], ...] = ()  # (ply, repetition key) to store (engine/archive.py)
 
 
 class MatchBook:
@@ -134,6 +136,7 @@ class MatchBook:
         self._read_pool = ThreadPoolExecutor(1, thread_name_prefix="render-reads")
         self._states: OrderedDict[int, tuple[int, MatchState]] = OrderedDict()
         self._cached_weight = 0
+        self._weights: dict[int, int] = {}  # match id: its weight when cached
 
     async def close(self) -> None:
         for pool in (self._render_pool, self._read_pool):
@@ -201,22 +204,51 @@ class MatchBook:
             seed=row.seed,
             computers={s.seat: s.computer for s in seats if s.computer is not None},
         )
+        if row.archives_keys:  # its older repetition keys leave memory (engine/archive.py)
+            begun = replace(begun, game=rules.archiving(begun.game))
+        memo: dict[tuple[int, int], int] = {}  # answers to ArchiveLookup, shared by the states loaded below
+        rules.share_answers(begun.game, memo)
         state: MatchState | None = None
         if saved is not None:
             try:
-                state = await asyncio.to_thread(_from_snapshot, begun, saved, [_entry_of(e) for e in entries])
+                state = await self._from_snapshot(row, begun, saved, [_entry_of(e) for e in entries], memo)
             except (ValueError, RuntimeError) as error:  # unusable, or the log after it does not replay on it
                 log.warning("match %s: snapshot %s not used (%s); replaying its whole log", row.id, saved[0], error)
                 last = entries[-1].seq if entries else saved[0]
                 async with self.storage.reading() as db:
                     entries = [e for e in await queries.log_of(db, row.id) if e.seq <= last]
         if state is None:
-            log_entries = [_entry_of(e) for e in entries]
-            if len(log_entries) > REPLAY_ON_LOOP_MAX:
-                state = await asyncio.to_thread(replay, begun, log_entries)
-            else:
-                state = replay(begun, log_entries)
+            state = await self._replayed(row, begun, [_entry_of(e) for e in entries])
         return state
+
+    async def _from_snapshot(
+        self, row: MatchRow, begun: MatchState, saved: tuple[int, str], entries: list[Entry],
+        memo: dict[tuple[int, int], int],
+    ) -> MatchState:  # fmt: skip
+        """The match from a snapshot and the log entries after it; ValueError if it is unusable."""
+        version, data = saved
+        while True:
+            try:
+                start = snapshot.load(begun, data, memo)
+                break
+            except ArchiveLookup as need:  # its last action played again on its undo point
+                await self.answer(row.id, need)
+        if start.version != version:
+            raise ValueError(f"a snapshot of version {start.version} stored as {version}")
+        return await self._replayed(row, start, entries)
+
+    async def _replayed(self, row: MatchRow, start: MatchState, entries: list[Entry]) -> MatchState:
+        """`replay`, answering the engine's questions about archived keys as they come: it goes
+        on from the entry that asked (never from the start again), so each answer is needed once."""
+        state, done = start, 0
+        while True:
+            if len(entries) - done > REPLAY_ON_LOOP_MAX:  # a long log: in a thread
+                state, done, need = await asyncio.to_thread(_replayed_until_asked, state, entries, done)
+            else:
+                state, done, need = _replayed_until_asked(state, entries, done)
+            if need is None:
+                return state
+            await self.answer(row.id, need)
 
     async def steps(self, row: MatchRow, state: MatchState) -> list[Played]:
         """Every step of `state` (the match `row` at the version `state` has): from memory in a
@@ -251,15 +283,17 @@ class MatchBook:
     def remember(self, match_id: int, version: int, state: MatchState) -> None:
         self.forget(match_id)
         self._states[match_id] = (version, state)
-        self._cached_weight += _weight(state)
+        # Kept, so that what is taken off when it leaves is what was added (an archive's answers grow).
+        self._weights[match_id] = weight = weight_of(state)
+        self._cached_weight += weight
         while self._cached_weight > CACHE_BUDGET and len(self._states) > 1:
-            _, (_, dropped) = self._states.popitem(last=False)
-            self._cached_weight -= _weight(dropped)
+            dropped, _ = self._states.popitem(last=False)
+            self._cached_weight -= self._weights.pop(dropped)
 
     def forget(self, match_id: int) -> None:
         cached = self._states.pop(match_id, None)
         if cached is not None:
-            self._cached_weight -= _weight(cached[1])
+            self._cached_weight -= self._weights.pop(match_id)
 
     # --- changing ---------------------------------------------------------------------
     @asynccontextmanager
@@ -274,6 +308,40 @@ class MatchBook:
             raise BoardChanged(conflict if conflict is not None else M("the board changed, look again")) from None
         finally:
             self.forget(row.id)
+
+    async def answer(self, match_id: int, need: ArchiveLookup, pending: Sequence[tuple[int, int]] = ()) -> None:
+        """Answer the engine's question: how often `need.key` occurs among the match's first
+        `need.archive.size` positions, from the stored keys and those of entries not yet
+        committed (`pending`, as (ply, key) in order: a later one for a ply replaces an earlier)."""
+        below = need.archive.size
+        waiting = {ply: key for ply, key in pending if ply < below}
+        stored_below = min(waiting, default=below)
+        async with self.storage.reading() as db:
+            newest, found = await queries.archived_count(db, match_id, need.key, stored_below)
+        # Keys are stored with every action from the match's first, so the newest says none is missing.
+        if newest != stored_below - 1 or set(waiting) != set(range(stored_below, below)):
+            raise RuntimeError(f"match {match_id}: repetition keys stored up to ply {newest}, not {stored_below - 1}")
+        need.archive.learn(need.key, found + sum(1 for key in waiting.values() if key == need.key))
+
+    async def validated(
+        self, row: MatchRow, state: MatchState, entries: Sequence[Entry]
+    ) -> tuple[MatchState, tuple[Any, ...], list[Logged]]:
+        """`validate`, answering the engine's questions about archived keys (engine/archive.py)."""
+        new = state
+        events: list[Any] = []
+        logged: list[Logged] = []
+        for entry in entries:
+            if new.is_over and logged:
+                break
+            while True:
+                try:
+                    new, more, one = self.validate(new, [entry])
+                    break
+                except ArchiveLookup as need:
+                    await self.answer(row.id, need, [key for item in logged for key in item.keys])
+            events.extend(more)
+            logged.extend(one)
+        return new, tuple(events), logged
 
     def validate(self, state: MatchState, entries: Sequence[Entry]) -> tuple[MatchState, tuple[Any, ...], list[Logged]]:
         """The state after the entries, their events, and what the log keeps of each; pure.
@@ -328,6 +396,9 @@ class MatchBook:
                         LogRow(item.seq, item.entry.kind.value, item.seat, item.entry.user_id, item.text, str(position),
                                now),
                     )  # fmt: skip
+                for item in logged:
+                    for ply, key in item.keys:  # queued with the log: no round trip of their own
+                        await queries.store_key(db, row.id, ply, key)
                 if saved is not None:
                     await queries.save_snapshot(db, row.id, new.version, saved, keep=snapshot.KEPT)
                 if self.scheduler is not None:
@@ -407,13 +478,19 @@ def rules_of(slug: str) -> AnyGame:
     return get_game(slug)
 
 
-def _from_snapshot(begun: MatchState, saved: tuple[int, str], entries: list[Entry]) -> MatchState:
-    """The match from a snapshot and the log entries after it; ValueError if it is unusable."""
-    version, data = saved
-    start = snapshot.load(begun, data)
-    if start.version != version:
-        raise ValueError(f"a snapshot of version {start.version} stored as {version}")
-    return replay(start, entries)
+def _replayed_until_asked(
+    state: MatchState, entries: list[Entry], done: int
+) -> tuple[MatchState, int, ArchiveLookup | None]:
+    """`replay` of `entries[done:]` until one asks for an archived key: (the state before it, its
+    index, the question), or (the end state, len(entries), None)."""
+    for index in range(done, len(entries)):
+        try:
+            state, _ = state.with_entry(entries[index])
+        except ArchiveLookup as need:
+            return state, index, need
+        except ServiceError as error:  # as `replay` says it: a log that does not replay is corrupt
+            raise RuntimeError(f"log entry {index + 1} ({entries[index]}) does not replay: {error}") from error
+    return state, len(entries), None
 
 
 def _steps_of(rows: Sequence[Sequence[Any]], played: PlayedLog) -> list[Played]:
@@ -428,6 +505,12 @@ def _entry_of(row: LogRow) -> Entry:
 def _logged(before: MatchState, after: MatchState, entry: Entry) -> Logged:
     """The seat and text the log keeps: an action in its canonical notation, by the seat that
     acted; other entries by the seat given, or the member's first seat."""
+    logged = _logged_text(before, after, entry)
+    keys = after.rules.new_keys(before.game, after.game)  # every new position's (two for a timeout's passes)
+    return replace(logged, keys=keys) if keys else logged
+
+
+def _logged_text(before: MatchState, after: MatchState, entry: Entry) -> Logged:
     if entry.kind is EntryKind.ACTION:
         played = after.played[-1]
         return Logged(after.version, entry, played.seat, played.action)
@@ -443,7 +526,14 @@ def _logged(before: MatchState, after: MatchState, entry: Entry) -> Logged:
     return Logged(after.version, entry, seat, entry.text)
 
 
-def _weight(state: MatchState) -> int:
-    """An estimate (on the high side) of the bytes a cached state keeps alive."""
+def weight_of(state: MatchState) -> int:
+    """An estimate (on the high side) of the bytes a cached state keeps alive: the game's own
+    count of its repetition keys' bytes where it gives one (an archiving line holds a bounded
+    part of them; the undo point's counted too, as it may hold a root the newest state has
+    left), else 8 bytes per action played."""
     played = state.played
-    return STATE_BYTES + STEP_BYTES * (len(played) - played.first_kept) + KEY_BYTES * len(played)
+    rules = state.rules
+    states = [state.game] if state.undo_point is None else [state.game, state.undo_point]
+    held = [rules.held_key_bytes(game) for game in states]
+    keys = KEY_BYTES * len(played) if None in held else sum(b or 0 for b in held)
+    return STATE_BYTES + STEP_BYTES * (len(played) - played.first_kept) + keys

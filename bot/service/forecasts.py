@@ -160,7 +160,7 @@ class Forecasts:
         answer = matching[0].turns[1]
         entries = [Entry(EntryKind.ACTION, forecast.user_id, text=text) for text in answer]
         try:
-            new, events, logged = self.book.validate(state, entries)
+            new, events, logged = await self.book.validated(row, state, entries)  # archived keys answered
         except ServiceError:  # cannot happen for a line checked on this position; never play a guess
             async with self.book.storage.transaction() as db:
                 await stored.remove(db, row.id, forecast.user_id)
@@ -234,7 +234,7 @@ def _checked(state: MatchState, mine: str, theirs: str, parsed: list[list[list[s
         if len(turns) < 2 or len(turns) % 2 or len(turns) > TURNS_MAX:
             raise ServiceError(M("line {number}: give their turn, then your answer (and so on, at most {most} turns), "
                                  "ending with your answer", number=number, most=TURNS_MAX))  # fmt: skip
-        game = state.game
+        game = rules.detached(state.game)  # a what-if: never waits for archived keys (engine/archive.py)
         done: list[tuple[str, ...]] = []
         keys: list[str] = []
         for index, turn in enumerate(turns):

@@ -80,7 +80,7 @@ class Play:
     async def entry(self, channel_id: int, entry: Entry, build: Build, expected_version: int | None = None) -> Reply:
         """Validate one entry, build its post, and commit both (see `announced`)."""
         row, state = await self.loaded(channel_id, expected_version)
-        new, events, logged = self.book.validate(state, [entry])
+        new, events, logged = await self.book.validated(row, state, [entry])
         reply = await build(row, state, new, events)
         return await self.announced(row, state, new, logged, reply)
 
@@ -127,7 +127,8 @@ class Play:
         if not mine:
             raise NotInMatch(M("you have no setup to make in this match"))
         seat = seat if seat in mine else mine[0]
-        new, events, logged = self.book.validate(state, [Entry(EntryKind.SETUP, user_id, seat=seat, text=choice)])
+        chosen = Entry(EntryKind.SETUP, user_id, seat=seat, text=choice)
+        new, events, logged = await self.book.validated(row, state, [chosen])
         return await self.announced(row, state, new, logged, await self._setup_reply(row, state, new, events, seat,
                                                                                      choice))  # fmt: skip
 

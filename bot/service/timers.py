@@ -156,7 +156,7 @@ class TurnTimers:
         """Apply entries made by the host, render the board they lead to, and commit both the
         effect and its notice in one transaction (guarded by the timer and the match version).
         `headline` says what happened, given the events' own line."""
-        new, events, logged = self.book.validate(state, entries)
+        new, events, logged = await self.book.validated(row, state, entries)
         what = texts.sentence(new.rules.describe(events)) if events else ""
         reply = await self.play.board_reply(row, new, str(headline(what)).strip())
         stored = notice_json(notice_now(row.guild_id, row.channel_id, reply))

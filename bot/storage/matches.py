@@ -56,6 +56,7 @@ class MatchRow:
     bank_days: int | None = None  # the most time a seat's clock holds (None: the deadline itself)
     pause_agreed: str = ""  # who agreed to pause every clock (user ids, comma-separated)
     clocks_paused_at: float | None = None  # paused by agreement: every clock stands since then
+    archives_keys: bool = False  # every position's repetition key is stored (made after migration 24)
 
     @property
     def is_open(self) -> bool:
@@ -84,11 +85,12 @@ _COLUMNS = (
     "id", "game", "guild_id", "channel_id", "parent_channel_id", "creator_id", "status", "players", "options",
     "seed", "start_position", "position", "to_act", "version", "result", "end_reason", "rated", "created_at",
     "updated_at", "board_message_id", "reminder_hours", "deadline_days", "turn_started_at", "turn_reminders",
-    "suspended_at", "unrated_reason", "started_at", "bank_days", "pause_agreed", "clocks_paused_at",
+    "suspended_at", "unrated_reason", "started_at", "bank_days", "pause_agreed", "clocks_paused_at", "archives_keys",
 )  # fmt: skip
 MATCH_COLUMNS = ", ".join(_COLUMNS)
 _OPTIONS = _COLUMNS.index("options")
 _RATED = _COLUMNS.index("rated")
+_ARCHIVES = _COLUMNS.index("archives_keys")
 
 
 def _match(row: Row | None) -> MatchRow | None:
@@ -100,6 +102,7 @@ def _match(row: Row | None) -> MatchRow | None:
     except ValueError:  # a damaged row is refused as unreadable, never a raw decoding error
         raise StorageUnavailable(writing=False) from None
     values[_RATED] = bool(values[_RATED])
+    values[_ARCHIVES] = bool(values[_ARCHIVES])
     return MatchRow(*values)
 
 
@@ -260,6 +263,29 @@ async def save_snapshot(db: Connection, match_id: int, version: int, data: str, 
         match_id, match_id, keep - 1,
     )  # fmt: skip
     await db.later("INSERT INTO snapshots (match_id, version, data) VALUES (?, ?, ?)", match_id, version, data)
+
+
+async def store_key(db: Connection, match_id: int, ply: int, key: int) -> None:
+    """Store the repetition key of a match's position `ply` (engine/archive.py). Queued with the
+    action's other writes; an upsert, so a retry or a ply played again after an undo is harmless."""
+    await db.later(
+        "INSERT INTO repetition_keys (match_id, ply, key) VALUES (?, ?, ?) "
+        "ON CONFLICT (match_id, ply) DO UPDATE SET key = excluded.key",
+        match_id, ply, key,
+    )  # fmt: skip
+
+
+async def archived_count(db: Connection, match_id: int, key: int, below: int) -> tuple[int, int]:
+    """(the newest ply stored below `below`, or -1; how many plies below `below` hold `key`).
+    Both are index look-ups (the key index and the primary key), so a lookup costs the same
+    however long the match: no scan of its keys."""
+    row = await db.fetchone(
+        "SELECT (SELECT COALESCE(MAX(ply), -1) FROM repetition_keys WHERE match_id = ? AND ply < ?), "
+        "(SELECT COUNT(*) FROM repetition_keys WHERE match_id = ? AND key = ? AND ply < ?)",
+        match_id, below, match_id, key, below,
+    )  # fmt: skip
+    assert row is not None
+    return int(row[0]), int(row[1])
 
 
 async def snapshot_before_tail(db: Connection, match_id: int, tail: int) -> tuple[int, str] | None:

@@ -447,6 +447,27 @@ SQLITE_MIGRATIONS: list[tuple[int, list[str]]] = [
         ],
     ),
     (
+        24,
+        [
+            # The repetition key of every position of a match, by ply (engine/archive.py): what a
+            # very long match's older keys are counted from once they leave memory. Upserted, so a
+            # retry or a ply played again after an undo just rewrites its row.
+            """
+            CREATE TABLE repetition_keys (
+                match_id INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+                ply INTEGER NOT NULL,
+                key INTEGER NOT NULL,
+                PRIMARY KEY (match_id, ply)
+            )
+            """,
+            # How often a key occurs below a ply: an index look-up, however long the match.
+            "CREATE INDEX repetition_keys_by_key ON repetition_keys (match_id, key, ply)",
+            # Only matches made from now on have every key stored; older ones keep theirs in memory.
+            "ALTER TABLE matches ADD COLUMN archives_keys INTEGER NOT NULL DEFAULT 1",
+            "UPDATE matches SET archives_keys = 0",
+        ],
+    ),
+    (
         25,
         [
             # An event's matches may share the event's channel where threads are not allowed

@@ -331,6 +331,23 @@ POSTGRES_MIGRATIONS: list[tuple[int, list[str]]] = [
         ],
     ),
     (
+        24,
+        [
+            # Every position's repetition key by ply, for very long matches (see migrations.py).
+            """
+            CREATE TABLE repetition_keys (
+                match_id BIGINT NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+                ply INTEGER NOT NULL,
+                key BIGINT NOT NULL,
+                PRIMARY KEY (match_id, ply)
+            )
+            """,
+            "CREATE INDEX repetition_keys_by_key ON repetition_keys (match_id, key, ply)",
+            "ALTER TABLE matches ADD COLUMN archives_keys BOOLEAN NOT NULL DEFAULT TRUE",
+            "UPDATE matches SET archives_keys = FALSE",
+        ],
+    ),
+    (
         25,
         [
             # Event matches sharing their event's channel (see SQLite's migration 25).

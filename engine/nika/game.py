@@ -94,8 +94,44 @@ class NikaGame(Game[GameState, Action, Event]):
     def snapshot(self, state: GameState) -> str:
         return state.snapshot()
 
+    def held_key_bytes(self, state: GameState) -> int:
+        assert state.history is not None
+        return state.history.held_bytes()
+
     def restore(self, text: str) -> GameState:
         return GameState.restore(text)
+
+    def archiving(self, state: GameState) -> GameState:
+        return state.archiving()
+
+    def newest_key(self, state: GameState) -> tuple[int, int] | None:
+        assert state.history is not None
+        return state.newest_key if state.history.root().archive is not None else None
+
+    def new_keys(self, before: GameState, after: GameState) -> tuple[tuple[int, int], ...]:
+        if self.newest_key(after) is None or after.length <= before.length:
+            return ()
+        keys = [before.newest_key] if before.length == 1 else []  # the start, stored with the first action
+        if after.length == before.length + 1:
+            return (*keys, after.newest_key)
+        # Several plies in one step: only a timeout's passes do that. The positions between are
+        # played again on a copy (a key the host misses would make a count wrong).
+        state = before.detached()
+        while state.length < after.length:
+            state, _ = state.apply(Pass())
+            keys.append(state.newest_key)
+        if state.position != after.position:
+            raise ValueError("a step of several plies that is not a turn passed")
+        return tuple(keys)
+
+    def share_answers(self, state: GameState, memo: dict[tuple[int, int], int]) -> None:
+        assert state.history is not None
+        archive = state.history.root().archive
+        if archive is not None:
+            archive.share(memo)
+
+    def detached(self, state: GameState) -> GameState:
+        return state.detached()
 
     def state_seats(self, state: GameState) -> tuple[str, ...]:
         return tuple(seat.slug for seat in SEATS)

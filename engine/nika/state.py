@@ -6,6 +6,7 @@ import json
 from dataclasses import dataclass, field, replace
 from enum import Enum
 
+from engine.archive import Archive
 from engine.errors import GameOver, IllegalAction, NotationError
 from engine.history import History, pack, unpack
 from engine.nika.actions import Action, Pass, parse_action
@@ -16,6 +17,7 @@ from engine.nika.rules import legal_actions, play
 
 ALL_PASS_TURNS_FOR_DRAW = 4
 SNAPSHOT_FORMAT = 2
+ARCHIVE_FORMAT = 3  # a snapshot of an archiving line: format 2 and the archive
 REPETITIONS_FOR_DRAW = 3
 
 
@@ -104,17 +106,23 @@ class GameState:
             "settled": pack(settled),
             "history": pack(recent),
         }
+        archive = self.history.root().archive
+        if archive is not None:  # the older keys are the host's; their filter is ours
+            data |= {"format": ARCHIVE_FORMAT, "archived": archive.size, "filter": archive.pack()}
         return json.dumps(data, separators=(",", ":"))
 
     @classmethod
     def restore(cls, text: str) -> GameState:
         try:
             data = json.loads(text)
-            if data["format"] not in (1, SNAPSHOT_FORMAT):  # format 1 had every key in order of play
+            # Format 1 had every key in order of play; format 2 had no archive.
+            if data["format"] not in (1, SNAPSHOT_FORMAT, ARCHIVE_FORMAT):
                 raise ValueError("another format")
             position = Position.from_notation(data["position"])
             keys = unpack(data["history"])
             settled = unpack(data["settled"]) if data["format"] > 1 else None
+            archived = data["format"] == ARCHIVE_FORMAT
+            archive = Archive.unpack(int(data["archived"]), data["filter"]) if archived else None
             ended = data["outcome"]
             outcome = None if ended is None else Outcome(ended[0] and Team.from_slug(ended[0]), Reason(ended[1]))
             all_pass_turns, turn_all_passes = int(data["all_pass_turns"]), bool(data["turn_all_passes"])
@@ -123,8 +131,33 @@ class GameState:
         # The keys are hashes of positions' integers: another Python could hash them otherwise.
         if not keys or keys[-1] != hash(position):
             raise NotationError("this snapshot's history does not match its position")
-        length = len(keys) + (len(settled) if settled is not None else 0)
-        return cls(position, all_pass_turns, turn_all_passes, outcome, History.of(keys, settled), length)
+        length = len(keys) + (len(settled) if settled is not None else 0) + (archive.size if archive else 0)
+        history = History.of(keys, settled, archive)
+        return cls(position, all_pass_turns, turn_all_passes, outcome, history, length)
+
+    def archiving(self) -> GameState:
+        """This state on a line whose older repetition keys go out of memory (engine/archive.py):
+        the host then stores every ply's key (`newest_key`) and answers ArchiveLookup."""
+        assert self.history is not None
+        if self.history.root().archive is not None:
+            return self
+        if self.history.parent is not None or self.history.base + len(self.history.keys) != self.length:
+            raise ValueError("only a line's newest state can start archiving")
+        history = History.of(self.history.prefix(self.length), None, Archive())
+        return replace(self, history=history)
+
+    def detached(self) -> GameState:
+        """This state for a search: archived keys it has no count for count as absent."""
+        assert self.history is not None
+        archive = self.history.root().archive
+        if archive is None:
+            return self
+        return replace(self, history=History.of(self.history.prefix(self.length), None, archive.guessing()))
+
+    @property
+    def newest_key(self) -> tuple[int, int]:
+        """(ply, repetition key) of this position: ply 0 is the line's first position."""
+        return self.length - 1, hash(self.position)
 
     @property
     def to_act(self) -> City:
@@ -162,10 +195,11 @@ class GameState:
             raise GameOver(f"the game is over: {self.outcome.describe()}")
         position, events = play(self.position, action)
         assert self.history is not None
-        history = self.history.extended(self.length, hash(position))
+        key = hash(position)
         length = self.length + 1
         winner = position.winner()
         if winner is not None:
+            history = self.history.extended(self.length, key)
             city, sq = _winning_piece(position, winner, self.position.to_act)
             events.append(Won(winner, city, sq))
             won = Outcome(winner, Reason.VICTORY)
@@ -179,8 +213,12 @@ class GameState:
         outcome: Outcome | None = None
         if all_pass_turns >= ALL_PASS_TURNS_FOR_DRAW:
             outcome = Outcome(None, Reason.PASSES)
-        elif history.count(hash(position), length) >= REPETITIONS_FOR_DRAW:
+        # Counted before the line is extended: a count that must ask the host (ArchiveLookup)
+        # leaves the line as it was, so the action applied again after the answer extends it
+        # in place instead of branching off a segment the first attempt grew.
+        elif self.history.count(key, self.length) + 1 >= REPETITIONS_FOR_DRAW:
             outcome = Outcome(None, Reason.REPETITION)
+        history = self.history.extended(self.length, key)
         if outcome is not None:
             events.append(Drawn(outcome.reason.value))
         return GameState(position, all_pass_turns, all_passes, outcome, history, length), events

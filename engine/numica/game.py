@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Mapping, Sequence
 
 from engine.api import Choice, Ending, EndingKind, Game, MatchOption, Outcome, Seat, Step, UndoScope
@@ -68,6 +69,9 @@ class NumicaGame(Game[GameState, Move, Event]):
 
     def snapshot(self, state: GameState) -> str | None:
         return state.snapshot()
+
+    def held_key_bytes(self, state: GameState) -> int:
+        return sys.getsizeof(state.history) + sum(sys.getsizeof(key) for key in state.history)
 
     def restore(self, text: str) -> GameState:
         return GameState.restore(text)

@@ -104,6 +104,10 @@ class PikemenGame(Game[GameState, Action, Event]):
     def snapshot(self, state: GameState) -> str | None:
         return state.snapshot()
 
+    def held_key_bytes(self, state: GameState) -> int:
+        assert state.history is not None
+        return state.history.held_bytes()
+
     def restore(self, text: str) -> GameState:
         return GameState.restore(text)
 

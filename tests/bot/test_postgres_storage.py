@@ -207,7 +207,7 @@ async def test_opening_creates_the_schema_and_records_every_version(storage: Pos
         "schema_migrations", "matches", "seats", "log", "snapshots", "timers", "outbox", "bot_state", "guild_settings",
         "user_settings", "seat_clocks", "vacations",
         "events", "entrants", "event_rounds", "event_byes", "event_tables", "rematches",
-        "forecasts", "ratings", "rating_history", "rating_keys",
+        "forecasts", "ratings", "rating_history", "rating_keys", "repetition_keys",
     }  # fmt: skip
     assert types["guild_id"] == types["channel_id"] == types["creator_id"] == "bigint"
     assert types["rated"] == "boolean"
