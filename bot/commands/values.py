@@ -118,7 +118,7 @@ def _empty(option: CommandOption) -> Message:
 def missing(command: CommandSpec, option: CommandOption) -> Message:
     """A required option left out, with what to write (a newcomer at the console has no form):
     its choices, or else what Discord shows under it."""
-    # A command of a subcommand group reads "/tournament list" or "/pikemen tournament list".
+    # A command of a subcommand group reads "/tournament list" or "/<game> tournament list".
     group = " ".join(part for part in (command.game, command.group) if part)
     where: dict[str, Any] = {"game": group, "command": Term(command.name, "command"), "option": _named(option)}
     if option.choices:
