@@ -65,7 +65,7 @@ def tournament_for(slug: str) -> dict[str, CommandSpec]:
     game with room for this has those too); {} elsewhere (`/tournament game:` serves every game)."""
     if folded(slug) or len(commands_for(slug)) + 1 > MAX_SUBCOMMANDS:
         return {}
-    return {name: replace(spec, game=slug) for name, spec in tournament_commands((slug,), implied=True).items()}
+    return tournament_commands((slug,), implied=True)
 
 
 @cache

@@ -139,7 +139,8 @@ def tournament_commands(slugs: tuple[str, ...] | None = None, *, implied: bool =
                     (*named_game, CommandOption("match", "Which match of this channel (an event's games may share it)",
                                                 max_length=12, autocomplete=True))),
     ]  # fmt: skip
-    return {spec.name: replace(spec, group=GROUP) for spec in specs}
+    game = hosted[0] if implied else ""  # an implied group's commands belong to its one game's group
+    return {spec.name: replace(spec, group=GROUP, game=game) for spec in specs}
 
 
 async def run_tournament(service: Any, who: Invoker, name: str, options: Mapping[str, Any],
@@ -149,12 +150,7 @@ async def run_tournament(service: Any, who: Invoker, name: str, options: Mapping
     from bot.commands.front_end import front_end
     from bot.commands.group import names_of
 
-    if game:
-        from bot.commands.group import tournament_for
-
-        command = tournament_for(game).get(name) or tournament_commands((game,), implied=True).get(name)
-    else:
-        command = tournament_commands(slugs).get(name)
+    command = (tournament_commands((game,), implied=True) if game else tournament_commands(slugs)).get(name)
     if command is None:
         raise ServiceError(M("there is no /tournament {name}", name=name[:30]))
     values = checked(command, options)
