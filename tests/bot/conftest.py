@@ -10,6 +10,9 @@ import pytest
 from discord.gateway import DiscordWebSocket
 
 from bot.client import BoardGameBot
+from bot.clock import ManualClock
+from bot.dispatcher import TimerDispatcher
+from bot.replies import Notice
 from bot.service import MatchService
 from tests.bot.discord_harness import TOKEN, Players, running
 from tests.discord_double import DiscordDouble, Perm
@@ -87,6 +90,28 @@ class FrontEnd:
             return reply
 
         return posting
+
+
+class TimedService:
+    """The service on a hand-moved clock, with the dispatcher that fires its timers; `service`
+    posts every reply as the front ends do, `raw` is the service itself."""
+
+    def __init__(self, service: MatchService, clock: ManualClock) -> None:
+        self.raw = service
+        self.service = FrontEnd(service)
+        self.clock = clock
+        self.notices: list[Notice] = []
+        self.dispatcher = TimerDispatcher(service, self._announce)
+
+    async def _announce(self, notice: Notice, nonce: str) -> None:
+        self.notices.append(notice)
+
+    async def after(self, hours: float) -> list[Notice]:
+        """Move the clock on and return what the dispatcher announced meanwhile."""
+        seen = len(self.notices)
+        await self.clock.advance(hours * 3600.0)
+        await self.dispatcher.settled()
+        return self.notices[seen:]
 
 
 @pytest.fixture

@@ -15,26 +15,10 @@ from bot.errors import NotAllowed, ServiceError
 from bot.replies import Notice
 from bot.service import MatchService
 from bot.time_bank import DAY, HOUR, Bank, SeatClock, format_left, settle, starting
-from tests.bot.conftest import ALICE, BOB, CAROL, DAVE, GUILD, FrontEnd
+from tests.bot.conftest import ALICE, BOB, CAROL, DAVE, GUILD, TimedService
 
 
-class Harness:
-    def __init__(self, service: MatchService, clock: ManualClock) -> None:
-        self.raw = service
-        self.service = FrontEnd(service)
-        self.clock = clock
-        self.notices: list[Notice] = []
-        self.dispatcher = TimerDispatcher(service, self._announce)
-
-    async def _announce(self, notice: Notice, nonce: str) -> None:
-        self.notices.append(notice)
-
-    async def after(self, hours: float) -> list[Notice]:
-        seen = len(self.notices)
-        await self.clock.advance(hours * HOUR)
-        await self.dispatcher.settled()
-        return self.notices[seen:]
-
+class Harness(TimedService):
     async def clocks(self, channel: int) -> str:
         state = await self.raw.state_of(channel)
         row = await self.raw.book.load(channel)

@@ -20,14 +20,13 @@ from bot.clock import ManualClock
 from bot.commands.dispatch import Invoker, autocomplete
 from bot.commands.front_end import front_end
 from bot.console import Console
-from bot.dispatcher import TimerDispatcher
 from bot.errors import ConfirmFirst, IllegalMove, NotAllowed, NotInMatch, NotYourTurn
-from bot.replies import Notice, Reply
+from bot.replies import Reply
 from bot.service import MatchService
 from engine.numica import ARRANGEMENTS, Move
 from engine.numica.game import GAME
 from engine.record import GameRecord
-from tests.bot.conftest import ALICE, BOB, EVE, GUILD, FrontEnd
+from tests.bot.conftest import ALICE, BOB, EVE, GUILD, TimedService
 
 SEED = 2024
 HOUR = 3600.0
@@ -288,22 +287,7 @@ async def test_a_draw_is_offered_then_accepted_or_declined(service: MatchService
 
 
 # --- deadlines and reminders ----------------------------------------------------------------
-class Timers:
-    """The service on a hand-moved clock, with the dispatcher that fires its timers."""
-
-    def __init__(self, service: MatchService, clock: ManualClock) -> None:
-        self.service, self.clock = FrontEnd(service), clock  # replies posted, as the front ends do
-        self.notices: list[Notice] = []
-        self.dispatcher = TimerDispatcher(service, self._announce)
-
-    async def _announce(self, notice: Notice, nonce: str) -> None:
-        self.notices.append(notice)
-
-    async def after(self, hours: float) -> list[Notice]:
-        seen = len(self.notices)
-        await self.clock.advance(hours * HOUR)
-        await self.dispatcher.settled()
-        return self.notices[seen:]
+Timers = TimedService
 
 
 @pytest.fixture

@@ -13,27 +13,12 @@ from bot.replies import Notice
 from bot.service import MatchService
 from bot.storage import matches as queries
 from engine.api import EndingKind
-from tests.bot.conftest import ALICE, BOB, GUILD, FrontEnd, seat
+from tests.bot.conftest import ALICE, BOB, GUILD, TimedService, seat
 
 HOUR = 3600.0
 
 
-class Harness:
-    def __init__(self, service: MatchService, clock: ManualClock) -> None:
-        self.service = FrontEnd(service)  # every reply posted, as the bot's front ends do
-        self.clock = clock
-        self.notices: list[Notice] = []
-        self.dispatcher = TimerDispatcher(service, self._announce)
-
-    async def _announce(self, notice: Notice, nonce: str) -> None:
-        self.notices.append(notice)
-
-    async def after(self, hours: float) -> list[Notice]:
-        """Move the clock on and return what the dispatcher announced meanwhile."""
-        seen = len(self.notices)
-        await self.clock.advance(hours * HOUR)
-        await self.dispatcher.settled()
-        return self.notices[seen:]
+Harness = TimedService
 
 
 @pytest.fixture
