@@ -454,12 +454,16 @@ class Console:
         if game is not None:
             body = body.strip().partition(" ")[2]
         name, _, rest = body.strip().partition(" ")
-        spec = (tournament_for(game) if game else tournament_commands(self.games)).get(name.lower())
+        specs = tournament_for(game) if game else tournament_commands(self.games)
+        typed = _typed_as(list(specs), "command", self.locale)  # `nuevo` as well as `new`
+        spec = specs.get(typed.get(name.lower(), typed.get(_plain(name), name.lower())))
         if spec is None:
             raise ServiceError(M("there is no /tournament {name}", name=name[:30]))
+        known = option_names(spec, self.locale)
         found = list(_OPTION.finditer(rest))
         ends = [m.start() for m in found[1:]] + [len(rest)] if found else []  # no options: none to read
-        pairs = [(m.group(1).lower(), rest[m.end() : end].strip()) for m, end in zip(found, ends, strict=True)]
+        pairs = [(known.get(m.group(1).lower(), known.get(_plain(m.group(1)), m.group(1).lower())),
+                  rest[m.end() : end].strip()) for m, end in zip(found, ends, strict=True)]  # fmt: skip
         options = parse_options(spec, pairs, users=self.ids)
         user = await self.remember(self.user)
         who = Invoker(CONSOLE_GUILD, self.channel, user, can_manage=self.can_manage, rate_limited=False, console=True,

@@ -170,3 +170,20 @@ async def test_a_games_own_tournament_group_in_the_console(tmp_path: Path) -> No
         assert lines[-1].startswith("✗"), lines[-1]
     finally:
         await service.close()
+
+
+async def test_a_spanish_speaker_types_the_tournament_commands_in_spanish(tmp_path: Path) -> None:
+    """The console understands the event commands and their options as Discord shows them in
+    Spanish (`/numica torneo nueva formato:suizo`), as it does for every game command."""
+    service = await MatchService.open(str(tmp_path / "eventos.db"))
+    lines: list[str] = []
+    try:
+        console = Console(service, tmp_path / "boards", out=lines.append, locale="es")
+        await console.load_names()
+        for line in ["/numica torneo nueva formato:suizo título:Noche de club", "/tournament lista juego:numica"]:
+            assert await console.handle(line)
+        text = "\n".join(lines)
+        assert "**Noche de club**" in text and "✗" not in text, text
+        assert lines[-1].startswith("#1 **Noche de club**"), lines[-1]  # the list names the event
+    finally:
+        await service.close()
