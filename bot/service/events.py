@@ -52,7 +52,7 @@ from bot.tournament import (
 )
 from bot.tournament.present import standings_lines, standings_table, subtitle
 from engine.api import Outcome
-from engine.i18n import M, Text
+from engine.i18n import M, P, Text
 
 log = logging.getLogger(__name__)
 
@@ -72,6 +72,9 @@ class Loaded:
     row: EventRow
     state: EventState
 
+
+# A format as `/tournament new format:` shows it (its value is stored).
+FORMAT_NAMES = {"round-robin": M("round robin"), "swiss": M("Swiss"), "knockout": M("knockout"), "pods": M("pods")}
 
 class EventDesk:
     def __init__(self, book: MatchBook, resign: Callable[[int, int], Awaitable[Reply]],
@@ -551,8 +554,8 @@ class EventDesk:
             return Reply(str(M("this server has no event of this game yet")), game=game)
         status = {"signup": M("sign-up"), "running": M("running"), "finished": M("finished"),
                   "cancelled": M("cancelled")}  # fmt: skip
-        lines = [f"#{r.id} **{r.title}** · {r.format} · {status[r.status]} · "
-                 + str(M("{count} entrants", count=counts[r.id])) for r in rows]  # fmt: skip
+        lines = [f"#{r.id} **{r.title}** · {FORMAT_NAMES.get(r.format, r.format)} · {status[r.status]} · "
+                 + str(P("{count} entrant", "{count} entrants", count=counts[r.id])) for r in rows]  # fmt: skip
         return Reply("\n".join(lines), game=game)
 
     async def set_message(self, event_id: int, message_id: int) -> None:

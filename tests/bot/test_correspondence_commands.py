@@ -184,6 +184,6 @@ async def test_a_spanish_speaker_types_the_tournament_commands_in_spanish(tmp_pa
             assert await console.handle(line)
         text = "\n".join(lines)
         assert "**Noche de club**" in text and "✗" not in text, text
-        assert lines[-1].startswith("#1 **Noche de club**"), lines[-1]  # the list names the event
+        assert lines[-1] == "#1 **Noche de club** · suizo · inscripción · 1 participante", lines[-1]
     finally:
         await service.close()
