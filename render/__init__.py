@@ -59,13 +59,20 @@ def render_state(
 
     artist = artist_for(slug)
     with using(catalog(locale)), playing(slug):  # every word drawn or described, in the viewer's language
-        picture = artist.picture(state, recent, perspective=perspective, locale=language_of(locale))
-        text = artist.alt_text(state, recent, locale=language_of(locale))
         if clocks is not None and clocks.seats:
-            from render.clocks import with_clocks
+            from render.clocks import Strip
+            from render.compose import room_under
 
             seat_colours = getattr(artist, "seat_colours", None)  # optional (render.api.SeatColours)
-            picture = with_clocks(picture, clocks, artist.palette(), seat_colours() if seat_colours else None)
+            strip = Strip(clocks, artist.palette(), seat_colours() if seat_colours else None)
+            # The board is composed with room for the strip under it, when the artist composes
+            # through render/compose.py; any other picture is copied taller (Strip.under).
+            with room_under(strip.room):
+                drawn = artist.picture(state, recent, perspective=perspective, locale=language_of(locale))
+            picture = strip.under(drawn)
+        else:
+            picture = artist.picture(state, recent, perspective=perspective, locale=language_of(locale))
+        text = artist.alt_text(state, recent, locale=language_of(locale))
     if len(text) > ALT_TEXT_MAX:
         text = text[: ALT_TEXT_MAX - 1] + "…"
     return RenderedBoard(png_bytes(picture, artist.palette()), text)

@@ -19,11 +19,13 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Mapping
+from typing import Any
 
 from PIL import Image, ImageDraw
 
 from engine.i18n import M, Term, active
 from render import fonts
+from render.compose import Room
 from render.durations import format_day, format_left
 from render.encode import to_palette
 from render.memo import DRAWING
@@ -40,11 +42,14 @@ SMALLEST = 18  # a narrow board (a plugin's 440-pixel grid) still reads at 400 p
 KEPT = 2048  # words, signs and widths kept: names and times come back board after board
 SEATS_KEPT = 512  # seats' clocks kept whole (a 1200-pixel board's is ~20 KB: at most ~10 MB)
 TIME_SIGNS = frozenset("0123456789dhm ")  # what format_left writes
+SIGN_SETS_KEPT = 64  # a few per game: each language and size, standing and running
 
 PAUSED = M("paused")
 
 _words: OrderedDict[tuple[object, ...], Image.Image] = OrderedDict()
 _seats: OrderedDict[tuple[object, ...], Image.Image] = OrderedDict()
+_sign_sets: dict[tuple[object, ...], dict[str, tuple[Any, int]]] = {}  # a time's signs, by size, colours, palette
+_faces: OrderedDict[tuple[object, ...], tuple[Image.Image, int]] = OrderedDict()
 _widths: OrderedDict[tuple[str, str, int], int] = OrderedDict()
 _entry_widths: dict[tuple[str, Entry, int], int] = {}  # (language, a seat's clock, letter size) -> its width
 _entries: dict[tuple[int, Colour], int] = {}  # (palette, colour) -> its nearest palette entry
@@ -54,24 +59,64 @@ def with_clocks(
     picture: Image.Image, clocks: Clocks, palette: Image.Image, colours: Mapping[str, Colour] | None = None
 ) -> Image.Image:
     """`picture` (a 'P' image in `palette`) with the clocks strip under it, in the same palette."""
-    colours = colours or {}
-    if picture.mode != "P":  # an artist handing over RGB: mapped onto its palette, as encoding would
-        picture = to_palette(picture.convert("RGB"), palette)
-    width = picture.width
-    raw = _palette_bytes(palette)
-    under = picture.getpixel((0, picture.height - 1))  # the page the board ends on
-    assert isinstance(under, int)
-    background: Colour = (raw[3 * under], raw[3 * under + 1], raw[3 * under + 2])
-    entries = tuple(
-        (str(Term(s.title)), _time_text(s.seconds, s.away_until), s.running, colours.get(s.seat)) for s in clocks.seats
-    )
-    paused = str(PAUSED) if clocks.paused else None
-    with DRAWING:  # the shared fonts serve one thread at a time, and the kept words are shared too
-        size, lines, band = _layout(width, entries, paused)
-        whole = picture.crop((0, 0, width, picture.height + band))  # the board, and room under it
-        whole.paste(under, (0, picture.height, width, whole.height))
-        _draw(whole, palette, picture.height, size, lines, background, paused)
-    return whole
+    return Strip(clocks, palette, colours).under(picture)
+
+
+class Strip:
+    """One board's clocks strip, read before the board is drawn: its `room` asks the board's
+    canvas for the band's rows (they depend on the width alone), so the strip is drawn in place
+    under a board composed in a palette (`render/compose.py`); a picture composed otherwise is
+    copied onto a taller canvas first, as it always was. The two give the same pixels."""
+
+    def __init__(self, clocks: Clocks, palette: Image.Image, colours: Mapping[str, Colour] | None = None) -> None:
+        colours = colours or {}
+        self.palette = palette
+        self.entries: tuple[Entry, ...] = tuple(
+            (str(Term(s.title)), _time_text(s.seconds, s.away_until), s.running, colours.get(s.seat))
+            for s in clocks.seats
+        )
+        self.paused = str(PAUSED) if clocks.paused else None
+        self.room = Room(self._rows)
+        self._laid: tuple[str, int, tuple[int, list[Line], int]] | None = None  # (language, width, layout)
+
+    def _layout(self, width: int) -> tuple[int, list[Line], int]:
+        locale = active().locale  # widths differ by language: laid out again if it changed
+        if self._laid is None or self._laid[:2] != (locale, width):
+            with DRAWING:  # the shared fonts serve one thread at a time, and the kept widths are shared too
+                self._laid = (locale, width, _layout(width, self.entries, self.paused))
+        return self._laid[2]
+
+    def _rows(self, width: int) -> int:
+        return self._layout(width)[2]
+
+    def under(self, picture: Image.Image) -> Image.Image:
+        """The board with the strip under it: drawn in the room the board was composed with, or
+        under a copy of `picture` made taller."""
+        room = self.room
+        if room.canvas is not None and picture is room.canvas:
+            top = room.board_height
+            size, lines, band = self._layout(picture.width)
+            if picture.height == top + band:
+                self._draw(picture, top, size, lines)
+                return picture
+            picture = picture.crop((0, 0, picture.width, top))  # laid out otherwise since: the board alone
+        if picture.mode != "P":  # an artist handing over RGB: mapped onto its palette, as encoding would
+            picture = to_palette(picture.convert("RGB"), self.palette)
+        size, lines, band = self._layout(picture.width)
+        whole = picture.crop((0, 0, picture.width, picture.height + band))  # the board, and room under it
+        self._draw(whole, picture.height, size, lines)
+        return whole
+
+    def _draw(self, whole: Image.Image, top: int, size: int, lines: list[Line]) -> None:
+        """The band from row `top` down, on the page the board ends on (every row of it is set,
+        whatever the canvas held there)."""
+        under = whole.getpixel((0, top - 1))
+        assert isinstance(under, int)
+        raw = _palette_bytes(self.palette)
+        background: Colour = (raw[3 * under], raw[3 * under + 1], raw[3 * under + 2])
+        with DRAWING:  # the kept words and seats are shared
+            whole.paste(under, (0, top, whole.width, whole.height))
+            _draw(whole, self.palette, top, size, lines, background, self.paused)
 
 
 _palettes: dict[int, bytes] = {}
@@ -184,7 +229,28 @@ def _seat(
 
 
 def _seat_drawn(palette: Image.Image, length: int, size: int, entry: Entry, background: Colour) -> Image.Image:
+    """A seat's clock: its kept face (pill, dot and name: the same while its time changes) with
+    the time set on it last, as it was always drawn."""
     name, time_text, running, colour = entry
+    face, x = _face(palette, length, size, name, running, colour, background)
+    image = face.copy()
+    ink, on = (background, INK) if running else (INK, background)
+    shown = _time(time_text, size, ink if running else MUTED, on, palette)
+    image.paste(shown, (x, round(size * 0.78) - shown.height // 2))
+    return image
+
+
+def _face(
+    palette: Image.Image, length: int, size: int, name: str, running: bool, colour: Colour | None, background: Colour
+) -> tuple[Image.Image, int]:
+    """A seat's clock without its time, and where the time goes; kept. The running clock's time is
+    new on every board, its pill and name are not: drawing them (a rounded pill, a dot) cost
+    most of the strip."""
+    key = (active().locale, name, running, colour, size, length, background, id(palette))
+    found = _faces.get(key)
+    if found is not None:
+        _faces.move_to_end(key)
+        return found
     pad, dot, half = round(size * 0.45), round(size * 0.72), round(size * 0.78)
     image = Image.new("P", (length + 1, 2 * half + 1), _entry_of(palette, background))
     draw = ImageDraw.Draw(image)
@@ -199,10 +265,10 @@ def _seat_drawn(palette: Image.Image, length: int, size: int, entry: Entry, back
         x += dot + pad
     word = _word(name, size, ink, on, palette)
     image.paste(word, (x, middle - word.height // 2))
-    x += word.width + pad
-    shown = _time(time_text, size, ink if running else MUTED, on, palette)
-    image.paste(shown, (x, middle - shown.height // 2))
-    return image
+    found = _faces[key] = (image, x + word.width + pad)
+    while len(_faces) > SEATS_KEPT:
+        _faces.popitem(last=False)
+    return found
 
 
 def _paused(
@@ -248,13 +314,29 @@ def _time(text: str, size: int, fill: Colour, background: Colour, palette: Image
     setting it from its signs costs a few pastes where drawing its letters costs a millisecond."""
     if not set(text) <= TIME_SIGNS:
         return _word(text, size, fill, background, palette)
-    image = Image.new("P", (_time_width(text, size), round(size * 1.5)), _entry_of(palette, background))
-    x = 0
+    signs = _signs(size, fill, background, palette)
+    high = round(size * 1.5)
+    image = Image.new("P", (sum(signs[sign][1] - 1 for sign in text) + 1, high), _entry_of(palette, background))
+    core, x = image.im, 0
     for sign in text:
-        if sign != " ":
-            image.paste(_word(sign, size, fill, background, palette), (x, 0))
-        x += _width(sign, size) - 1
+        kept, width = signs[sign]
+        if kept is not None:  # each sign's picture is its width wide and fits: pasted whole, as `paste` would
+            core.paste(kept, (x, 0, x + width, high))
+        x += width - 1
     return image
+
+
+def _signs(size: int, fill: Colour, background: Colour, palette: Image.Image) -> dict[str, tuple[Any, int]]:
+    """Each sign a time is set from, as (its kept picture's core, or None for the space; its width)."""
+    key = (active().locale, size, fill, background, id(palette))
+    found = _sign_sets.get(key)
+    if found is None:
+        found = {sign: (None if sign == " " else _word(sign, size, fill, background, palette).im, _width(sign, size))
+                 for sign in TIME_SIGNS}  # fmt: skip
+        _sign_sets[key] = found
+        while len(_sign_sets) > SIGN_SETS_KEPT:
+            del _sign_sets[next(iter(_sign_sets))]
+    return found
 
 
 def _time_width(text: str, size: int) -> int:

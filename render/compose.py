@@ -18,13 +18,20 @@ the palette colour of what is under them, a step of the palette at most.
 
 While a game's palette is being learned the same drawing code composes in RGB (`palette` None),
 since there is no palette yet.
+
+A board that will carry a strip under it (the clocks, `render/clocks.py`) is composed on a
+canvas already tall enough for it (`Room`): the strip is then drawn in place, where copying a
+finished board onto a taller canvas cost more than the strip. The board's own height still
+bounds every paste, so the board is the same pixels either way.
 """
 
 from __future__ import annotations
 
 import itertools
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from PIL import (
@@ -166,14 +173,59 @@ def _raw(core: Any) -> bytes:
             return b"".join(parts)
 
 
+class Room:
+    """Rows asked for under the next board composed in a palette (the clocks strip), the number
+    depending on the board's width: the first `Picture` made while it is open (`room_under`)
+    takes them, and says which canvas it composed on and how tall its board is. An artist that
+    composes otherwise leaves it unclaimed, and its picture is copied taller as before."""
+
+    def __init__(self, rows_for: Callable[[int], int]) -> None:
+        self.rows_for = rows_for
+        self.canvas: Image.Image | None = None  # the claiming picture's image, board and room
+        self.board_height = 0
+
+    def claim(self, layer: Image.Image) -> Image.Image:
+        """A canvas with `layer` (a board's empty layer) at its top and the rows under it (their
+        pixels left for the strip to fill), in the layer's palette."""
+        width, height = layer.size
+        source = layer.im
+        core = _imaging.new("P", (width, height + self.rows_for(width)))
+        mode = source.getpalettemode()
+        core.putpalette(mode, mode, source.getpalette(mode, mode))  # the layer's palette, entry for entry
+        core.paste(source, (0, 0, width, height))
+        self.canvas, self.board_height = layer._new(core), height  # _new: the layer's info, as a copy has
+        return self.canvas
+
+
+_room: ContextVar[Room | None] = ContextVar("render.compose.room", default=None)
+
+
+@contextmanager
+def room_under(room: Room | None) -> Iterator[None]:
+    """While open, the next board composed in a palette on this thread (or task) takes `room`."""
+    token = _room.set(room)
+    try:
+        yield
+    finally:
+        _room.reset(token)
+
+
 class Picture:
     """One board being composed: in a game's palette, or in RGB while the palette is learned."""
 
     def __init__(self, base: Image.Image, palette: Palette | None) -> None:
         self.palette = palette
-        self.image = (palette.layer(base) if palette is not None else base.convert("RGB")).copy()
+        if palette is None:
+            self.image = base.convert("RGB").copy()
+        else:
+            layer = palette.layer(base)
+            room = _room.get()
+            if room is not None and room.canvas is None:  # rows under the board: composed on a taller canvas
+                self.image = room.claim(layer)
+            else:
+                self.image = layer.copy()
         self._core = self.image.im  # Pillow's core: a paste is a few microseconds, its wrappers cost more
-        self._width, self._height = self.image.size
+        self._width, self._height = base.size  # the board's: every paste stays inside it, never in the room
         self._base = base
         self._drawn: list[Box] = []  # where the picture may differ from its empty board
         self._draw: ImageDraw.ImageDraw | None = None
