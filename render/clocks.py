@@ -40,14 +40,13 @@ TEXT_SHARE = 0.034  # letter size as a share of the picture's width…
 TEXT_SHARE_LEAST = 0.028  # …down to this to keep the clocks on one line (11 px on a 400-pixel phone)
 SMALLEST = 18  # a narrow board (a plugin's 440-pixel grid) still reads at 400 pixels
 KEPT = 2048  # words, signs and widths kept: names and times come back board after board
-SEATS_KEPT = 512  # seats' clocks kept whole (a 1200-pixel board's is ~20 KB: at most ~10 MB)
+FACES_KEPT = 512  # seats' clocks kept without their times (a 1200-pixel board's is ~20 KB: at most ~10 MB)
 TIME_SIGNS = frozenset("0123456789dhm ")  # what format_left writes
 SIGN_SETS_KEPT = 64  # a few per game: each language and size, standing and running
 
 PAUSED = M("paused")
 
 _words: OrderedDict[tuple[object, ...], Image.Image] = OrderedDict()
-_seats: OrderedDict[tuple[object, ...], Image.Image] = OrderedDict()
 _sign_sets: dict[tuple[object, ...], dict[str, tuple[Any, int]]] = {}  # a time's signs, by size, colours, palette
 _faces: OrderedDict[tuple[object, ...], tuple[Image.Image, int]] = OrderedDict()
 _widths: OrderedDict[tuple[str, str, int], int] = OrderedDict()
@@ -216,28 +215,34 @@ def _seat(
     whole: Image.Image, palette: Image.Image, x: int, middle: int, length: int, size: int, entry: Entry,
     background: Colour,
 ) -> None:  # fmt: skip
-    """One seat's clock, kept as a whole: standing clocks look the same board after board."""
-    key = (active().locale, entry, size, length, background, id(palette))
-    found = _seats.get(key)
-    if found is None:
-        found = _seats[key] = _seat_drawn(palette, length, size, entry, background)
-        while len(_seats) > SEATS_KEPT:
-            _seats.popitem(last=False)
-    else:
-        _seats.move_to_end(key)
-    whole.paste(found, (x, middle - found.height // 2))
-
-
-def _seat_drawn(palette: Image.Image, length: int, size: int, entry: Entry, background: Colour) -> Image.Image:
-    """A seat's clock: its kept face (pill, dot and name: the same while its time changes) with
-    the time set on it last, as it was always drawn."""
+    """One seat's clock: its kept face (pill, dot and name, the same while its time changes), then
+    its time set on it from kept signs, pasted core to core (Pillow's wrappers cost more than the
+    copies). The same pixels as the seat drawn whole and pasted: each paste is clipped to the
+    picture, and the time lies inside the face (else it is set on a copy of the face first)."""
     name, time_text, running, colour = entry
-    face, x = _face(palette, length, size, name, running, colour, background)
-    image = face.copy()
+    face, at = _face(palette, length, size, name, running, colour, background)
+    top = middle - face.height // 2
+    right, bottom = x + face.width, top + face.height
     ink, on = (background, INK) if running else (INK, background)
-    shown = _time(time_text, size, ink if running else MUTED, on, palette)
-    image.paste(shown, (x, round(size * 0.78) - shown.height // 2))
-    return image
+    fill = ink if running else MUTED
+    high = round(size * 1.5)
+    y = top + round(size * 0.78) - high // 2
+    core, left = whole.im, x + at
+    span = _time_width(time_text, size)
+    if set(time_text) <= TIME_SIGNS and y >= top and y + high <= bottom and left + span <= right:
+        core.paste(face.im, (x, top, right, bottom))
+        signs = _signs(size, fill, on, palette)
+        core.paste(_entry_of(palette, on), (left, y, left + span, y + high))
+        for sign in time_text:
+            kept, width = signs[sign]
+            if kept is not None:  # each sign's picture is its width wide and a line high
+                core.paste(kept, (left, y, left + width, y + high))
+            left += width - 1
+        return
+    image = face.copy()  # a time that is words (a vacation), or one that would not fit: as drawn before
+    shown = _time(time_text, size, fill, on, palette)
+    image.paste(shown, (at, round(size * 0.78) - shown.height // 2))
+    whole.paste(image, (x, top))
 
 
 def _face(
@@ -266,7 +271,7 @@ def _face(
     word = _word(name, size, ink, on, palette)
     image.paste(word, (x, middle - word.height // 2))
     found = _faces[key] = (image, x + word.width + pad)
-    while len(_faces) > SEATS_KEPT:
+    while len(_faces) > FACES_KEPT:
         _faces.popitem(last=False)
     return found
 
@@ -310,17 +315,16 @@ def _word(text: str, size: int, fill: Colour, background: Colour, palette: Image
 
 
 def _time(text: str, size: int, fill: Colour, background: Colour, palette: Image.Image) -> Image.Image:
-    """A time ("2d 5h") set from kept signs: the running clock's time is new every hour, and
-    setting it from its signs costs a few pastes where drawing its letters costs a millisecond."""
+    """A time ("2d 5h") as a picture: set from kept signs, or a kept word where it holds others."""
     if not set(text) <= TIME_SIGNS:
         return _word(text, size, fill, background, palette)
     signs = _signs(size, fill, background, palette)
     high = round(size * 1.5)
-    image = Image.new("P", (sum(signs[sign][1] - 1 for sign in text) + 1, high), _entry_of(palette, background))
+    image = Image.new("P", (_time_width(text, size), high), _entry_of(palette, background))
     core, x = image.im, 0
     for sign in text:
         kept, width = signs[sign]
-        if kept is not None:  # each sign's picture is its width wide and fits: pasted whole, as `paste` would
+        if kept is not None:
             core.paste(kept, (x, 0, x + width, high))
         x += width - 1
     return image

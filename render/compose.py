@@ -48,6 +48,7 @@ Box = tuple[int, int, int, int]
 CACHE_BYTES = 16 * 1024 * 1024  # composed pastes kept per palette: a game here settles near 10 MB
 TILE_BYTES = 8 * 1024 * 1024  # whole cells with a piece in them, kept per palette
 STAMPS_KEPT = 8192
+TALLER_BYTES = 8 * 1024 * 1024  # empty layers with room under them (the clocks strip), kept per palette
 _SERIAL = "render.serial"  # a sprite's number in its `info`: ids are reused once a sprite is gone, these never
 _KNOWN = "render.known"
 _serials = itertools.count()
@@ -85,6 +86,8 @@ class Palette:
         self._cells: dict[tuple[int, Box], int] = {}
         self._contents: dict[bytes, int] = {}
         self._tiles: dict[tuple[int, int, int, int], Any] = {}
+        self._taller: dict[tuple[int, int], Image.Image] = {}  # oldest first
+        self._taller_bytes = 0
         self._bytes = 0
         self._tile_bytes = 0
 
@@ -101,6 +104,23 @@ class Palette:
             found.info.clear()  # not the picture's serial: a layer is no sprite
             with self._lock:
                 self._layers[serial] = found
+        return found
+
+    def taller(self, base: Image.Image, rows: int) -> Image.Image:
+        """`base`'s layer with `rows` more under it (to be set by whoever asked), kept: copying it
+        is one pass over memory, where building it again (a new canvas, the layer pasted in)
+        touches a board's worth twice; read-only."""
+        key = (_serial(base), rows)
+        found = self._taller.get(key)
+        if found is None:
+            layer = self.layer(base)
+            found = layer.crop((0, 0, layer.width, layer.height + rows))  # in the layer's palette
+            with self._lock:
+                self._taller[key] = found
+                self._taller_bytes += found.width * found.height
+                while self._taller_bytes > TALLER_BYTES and len(self._taller) > 1:
+                    old = self._taller.pop(next(iter(self._taller)))
+                    self._taller_bytes -= old.width * old.height
         return found
 
     def stamped(self, sprite: Image.Image, part: Box, on: Colour) -> Any:
@@ -184,16 +204,11 @@ class Room:
         self.canvas: Image.Image | None = None  # the claiming picture's image, board and room
         self.board_height = 0
 
-    def claim(self, layer: Image.Image) -> Image.Image:
-        """A canvas with `layer` (a board's empty layer) at its top and the rows under it (their
-        pixels left for the strip to fill), in the layer's palette."""
-        width, height = layer.size
-        source = layer.im
-        core = _imaging.new("P", (width, height + self.rows_for(width)))
-        mode = source.getpalettemode()
-        core.putpalette(mode, mode, source.getpalette(mode, mode))  # the layer's palette, entry for entry
-        core.paste(source, (0, 0, width, height))
-        self.canvas, self.board_height = layer._new(core), height  # _new: the layer's info, as a copy has
+    def claim(self, base: Image.Image, palette: Palette) -> Image.Image:
+        """A canvas for composing on `base`: its empty layer and the rows under it (their pixels
+        left for the strip to set), in the palette."""
+        self.board_height = base.height
+        self.canvas = palette.taller(base, self.rows_for(base.width)).copy()
         return self.canvas
 
 
@@ -218,12 +233,11 @@ class Picture:
         if palette is None:
             self.image = base.convert("RGB").copy()
         else:
-            layer = palette.layer(base)
             room = _room.get()
             if room is not None and room.canvas is None:  # rows under the board: composed on a taller canvas
-                self.image = room.claim(layer)
+                self.image = room.claim(base, palette)
             else:
-                self.image = layer.copy()
+                self.image = palette.layer(base).copy()
         self._core = self.image.im  # Pillow's core: a paste is a few microseconds, its wrappers cost more
         self._width, self._height = base.size  # the board's: every paste stays inside it, never in the room
         self._base = base
