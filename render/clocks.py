@@ -239,10 +239,19 @@ def _seat(
                 core.paste(kept, (left, y, left + width, y + high))
             left += width - 1
         return
-    image = face.copy()  # a time that is words (a vacation), or one that would not fit: as drawn before
-    shown = _time(time_text, size, fill, on, palette)
+    # A time that is words (a vacation), or one that would not fit: the seat drawn whole first.
+    whole.paste(_seat_whole(palette, length, size, entry, background), (x, top))
+
+
+def _seat_whole(palette: Image.Image, length: int, size: int, entry: Entry, background: Colour) -> Image.Image:
+    """A seat's clock as a picture of its own: its face with its time pasted on it."""
+    name, time_text, running, colour = entry
+    face, at = _face(palette, length, size, name, running, colour, background)
+    image = face.copy()
+    ink, on = (background, INK) if running else (INK, background)
+    shown = _time(time_text, size, ink if running else MUTED, on, palette)
     image.paste(shown, (at, round(size * 0.78) - shown.height // 2))
-    whole.paste(image, (x, top))
+    return image
 
 
 def _face(

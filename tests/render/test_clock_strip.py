@@ -12,11 +12,16 @@ from typing import Any
 import pytest
 from PIL import Image, ImageChops
 
+from engine.i18n import using
 from engine.registry import get_game
+from render import clocks as clock_strip
 from render import render_state
 from render.api import Clocks, SeatTime
+from render.clocks import Strip, with_clocks
+from render.compose import room_under
 from render.encode import png_bytes
 from render.registry import artist_for
+from render.words import catalog, playing
 
 DAY, HOUR = 86400.0, 3600.0
 GAMES = [("nika", 2), ("nika", 4), ("numica", 2), ("pikemen", 2), ("pikemen", 3), ("pikemen", 4), ("tictactoe", 2)]
@@ -90,3 +95,83 @@ def test_spanish_a_pause_and_a_vacation_are_drawn_and_the_running_clock_stands_o
         return sum(strip.convert("L").histogram()[:70])
 
     assert dark(strips[0]) > 3 * dark(strips[2])
+
+
+# Issue 24: the strip is drawn in room the board was composed with (render/compose.py `Room`),
+# each seat set in place. The tests below hold it to the strip drawn the way it always was:
+# under a copy of the finished board made taller, each seat drawn whole and pasted.
+
+
+def _in_room(slug: str, state: Any, recent: Any, locale: str, shown: Clocks) -> tuple[Image.Image, bool]:
+    """The board composed as render_state composes it with clocks, and whether it took the room."""
+    artist = artist_for(slug)
+    with using(catalog(locale)), playing(slug):
+        strip = Strip(shown, artist.palette(), getattr(artist, "seat_colours", dict)())  # names in the reader's words
+        with room_under(strip.room):
+            drawn = artist.picture(state, recent, locale=locale)
+        claimed = strip.room.canvas is drawn
+        return strip.under(drawn), claimed
+
+
+@pytest.mark.parametrize(("slug", "players"), GAMES)
+@pytest.mark.parametrize("locale", ["en", "es"])
+def test_the_strip_drawn_in_room_is_the_strip_drawn_under_a_copy(slug: str, players: int, locale: str) -> None:
+    state, recent = position(slug, players)
+    artist = artist_for(slug)
+    colours = getattr(artist, "seat_colours", dict)()
+    for shown in (
+        clocks(slug, players, 2 * DAY + 5 * HOUR),
+        clocks(slug, players, 45 * 60, paused=True),
+        clocks(slug, players, 13 * DAY + 23 * HOUR, away=1_800_000_000.0),
+    ):
+        fast = render_state(slug, state, recent, locale=locale, clocks=shown)
+        with using(catalog(locale)), playing(slug):
+            board = artist.picture(state, recent, locale=locale)  # no room: the board alone, as before
+            copied = with_clocks(board, shown, artist.palette(), colours)
+        assert fast.png == png_bytes(copied, artist.palette())
+        # The hosted games compose in their palette and take the room; the test plugin hands over
+        # a picture of its own and gets the copy.
+        drawn, claimed = _in_room(slug, state, recent, locale, shown)
+        assert claimed == (slug != "tictactoe")
+        assert png_bytes(drawn, artist.palette()) == fast.png
+    # A board drawn after boards with clocks is the board it was before them.
+    with using(catalog(locale)), playing(slug):
+        alone = png_bytes(artist.picture(state, recent, locale=locale), artist.palette())
+    assert render_state(slug, state, recent, locale=locale).png == alone
+
+
+def test_room_not_handed_back_gets_the_copy() -> None:
+    """An artist that composes on a `Picture` but hands back another picture (here, a copy of
+    it) leaves its canvas unused: the strip goes under a copy of the picture it handed back."""
+    state, recent = position("pikemen", 4)
+    artist = artist_for("pikemen")
+    shown = clocks("pikemen", 4, DAY)
+    strip = Strip(shown, artist.palette(), artist.seat_colours())
+    with using(catalog("en")), playing("pikemen"):
+        with room_under(strip.room):
+            drawn = artist.picture(state, recent).copy()
+        assert strip.room.canvas is not None and strip.room.canvas is not drawn
+        board = drawn.crop((0, 0, drawn.width, strip.room.board_height))  # the room's rows are not the board's
+        whole = strip.under(board)
+    assert png_bytes(whole, artist.palette()) == render_state("pikemen", state, recent, clocks=shown).png
+
+
+@pytest.mark.parametrize("running", [True, False])
+def test_a_seat_set_in_place_is_the_seat_drawn_whole(running: bool) -> None:
+    """Each seat's time is set on the picture from kept signs; drawn whole (its face, its time
+    as a picture pasted on it) it is the same pixels, at every letter size the strip uses."""
+    palette = artist_for("pikemen").palette()
+    background = (238, 227, 200)
+    with using(catalog("en")), playing("pikemen"):
+        for size in range(18, 48, 3):
+            for colour in (None, (176, 58, 46)):
+                for time_text in ("2d 5h", "13d 23h", "45m", "0m"):
+                    entry = ("North", time_text, running, colour)
+                    length = clock_strip._lines(2000, size, (entry,), None)[0][0][1]
+                    in_place = Image.new("P", (length + 40, 3 * size), 7)
+                    in_place.putpalette(palette.getpalette() or [])
+                    whole = in_place.copy()
+                    clock_strip._seat(in_place, palette, 20, 3 * size // 2, length, size, entry, background)
+                    drawn = clock_strip._seat_whole(palette, length, size, entry, background)
+                    whole.paste(drawn, (20, 3 * size // 2 - drawn.height // 2))
+                    assert in_place.tobytes() == whole.tobytes(), (size, colour, time_text)
