@@ -223,22 +223,23 @@ def _seat(
     face, at = _face(palette, length, size, name, running, colour, background)
     top = middle - face.height // 2
     right, bottom = x + face.width, top + face.height
-    ink, on = (background, INK) if running else (INK, background)
-    fill = ink if running else MUTED
+    on = INK if running else background
     high = round(size * 1.5)
     y = top + round(size * 0.78) - high // 2
-    core, left = whole.im, x + at
-    span = _time_width(time_text, size)
-    if set(time_text) <= TIME_SIGNS and y >= top and y + high <= bottom and left + span <= right:
-        core.paste(face.im, (x, top, right, bottom))
-        signs = _signs(size, fill, on, palette)
-        core.paste(_entry_of(palette, on), (left, y, left + span, y + high))
-        for sign in time_text:
-            kept, width = signs[sign]
-            if kept is not None:  # each sign's picture is its width wide and a line high
-                core.paste(kept, (left, y, left + width, y + high))
-            left += width - 1
-        return
+    if set(time_text) <= TIME_SIGNS:
+        signs = _signs(size, background if running else MUTED, on, palette)
+        left = x + at
+        span = sum(signs[sign][1] - 1 for sign in time_text) + 1  # as _time_width measures it
+        if y >= top and y + high <= bottom and left + span <= right:
+            core = whole.im
+            core.paste(face.im, (x, top, right, bottom))
+            core.paste(_entry_of(palette, on), (left, y, left + span, y + high))
+            for sign in time_text:
+                kept, width = signs[sign]
+                if kept is not None:  # each sign's picture is its width wide and a line high
+                    core.paste(kept, (left, y, left + width, y + high))
+                left += width - 1
+            return
     # A time that is words (a vacation), or one that would not fit: the seat drawn whole first.
     whole.paste(_seat_whole(palette, length, size, entry, background), (x, top))
 
