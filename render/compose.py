@@ -285,9 +285,12 @@ class Picture:
                 self.image.paste(sprite, at, sprite)
             return
         core, width, height, drawn = self._core, self._width, self._height, self._drawn
-        composed, crop, paste, tiled = palette.composed, core.crop, core.paste, palette.tiled
+        composed, crop, paste, tiles = palette.composed, core.crop, core.paste, palette._tiles
+        cells, base = palette._cells, _serial(self._base)
+        # A loop of its own per piece, without calls it can do without: a board pastes dozens.
         for sprite, (x, y), cell in pastes:
-            serial, visible = _known(sprite)
+            known = sprite.info.get(_KNOWN)
+            serial, visible = known if known is not None else _known(sprite)
             left, top, right, bottom = visible
             if right > left and x + left >= 0 and y + top >= 0 and x + right <= width and y + bottom <= height:
                 part, box = visible, (x + left, y + top, x + right, y + bottom)
@@ -296,12 +299,20 @@ class Picture:
                 if clipped is None:
                     continue
                 part, box = clipped
-            inside = cell[0] <= box[0] and cell[1] <= box[1] and box[2] <= cell[2] and box[3] <= cell[3]
-            if inside and not any(
-                a < cell[2] and cell[0] < c and b < cell[3] and cell[1] < d for a, b, c, d in drawn
-            ):
-                placed = (serial, box[0] - cell[0], box[1] - cell[1], palette.cell(self._base, cell))
-                found = tiled(placed)
+            cell_left, cell_top, cell_right, cell_bottom = cell
+            inside = cell_left <= box[0] and cell_top <= box[1] and box[2] <= cell_right and box[3] <= cell_bottom
+            clear = inside
+            if inside:
+                for a, b, c, d in drawn:  # something drawn over the cell already: not the empty board's
+                    if a < cell_right and cell_left < c and b < cell_bottom and cell_top < d:
+                        clear = False
+                        break
+            if clear:
+                number = cells.get((base, cell))
+                if number is None:
+                    number = palette.cell(self._base, cell)
+                placed = (serial, box[0] - cell_left, box[1] - cell_top, number)
+                found = tiles.get(placed)
                 if found is None:
                     found = self._blend(sprite, part, box, within=cell).im
                     palette.tile(placed, found, (cell[2] - cell[0]) * (cell[3] - cell[1]))
