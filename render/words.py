@@ -21,7 +21,7 @@ from importlib.resources.abc import Traversable
 from typing import TYPE_CHECKING
 
 from engine import plugins
-from engine.i18n import ENGLISH, Catalog, English
+from engine.i18n import ENGLISH, Catalog, English, active
 
 if TYPE_CHECKING:
     # babel reads the .po files; it is imported when a first one is read, so English alone
@@ -55,6 +55,12 @@ def playing(game: str | None) -> Iterator[None]:
         yield
     finally:
         _GAME.reset(token)
+
+
+def voice() -> tuple[object, str | None]:
+    """What a sentence's wording depends on besides its values: the active catalogue and the game
+    being played (a key for sentences kept once said)."""
+    return active(), _GAME.get()
 
 
 def _entries(po: PoFile) -> _Entries:

@@ -8,7 +8,7 @@ letters. Every sentence is a template in the active catalogue's language.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine.i18n import M, Message
@@ -18,6 +18,7 @@ from engine.pikemen.pieces import Size
 from engine.pikemen.position import Position
 from engine.pikemen.state import GameState
 from engine.pikemen.words import seat_term
+from render.words import voice
 
 LIMIT = 1024
 
@@ -64,6 +65,22 @@ def _scores(position: Position) -> str:
     return ", ".join(map(str, parts))
 
 
+_SAID_KEPT = 256
+_said: dict[tuple[object, ...], str] = {}
+
+
+def _sentence(key: tuple[object, ...], message: Callable[..., Message], *values: Any) -> str:
+    """`message` said in the active language, kept: an alt text says the same few templates (a
+    seat's pieces, a size's group) board after board, their values filled in afterwards."""
+    full = (*voice(), *key)
+    found = _said.get(full)
+    if found is None:
+        if len(_said) >= _SAID_KEPT:
+            _said.clear()
+        found = _said[full] = str(message(*values))
+    return found
+
+
 def _group(size: Size, squares: str, long: bool) -> Message:
     """One size's pieces: "large a8 up, b7 se" (or "L a8 up, b7 se" when space is short)."""
     if size is Size.L:
@@ -76,7 +93,7 @@ def _group(size: Size, squares: str, long: bool) -> Message:
 def _placed(position: Position) -> list[dict[Size, list[str]]]:
     """Every seat's pieces by size, largest first, each as its square and where it points."""
     found: list[dict[Size, list[str]]] = [{size: [] for size in (Size.L, Size.M, Size.S)} for _ in position.seats]
-    up = str(M("{square} up", square=_SQUARE))  # the sentence once, its square filled in for each piece
+    up = _sentence(("up",), lambda: M("{square} up", square=_SQUARE))  # its square filled in for each piece
     for sq, piece in position.pieces():  # one pass over the board for every seat
         name = _NAMES[sq]
         found[piece.seat][piece.size].append(up.replace(_SQUARE, name) if piece.orientation.is_upright
@@ -94,8 +111,9 @@ def _pieces(position: Position, seat: int, placed: dict[Size, list[str]], long: 
     if position.out[seat]:
         return str(M("{seat}: out.", seat=who))
     # Each sentence rendered once, its squares filled in after: an alt text holds dozens of pieces.
-    groups = [str(_group(size, _SQUARE, long)).replace(_SQUARE, ", ".join(names)) for size, names in placed.items()
-              if names]  # fmt: skip
+    groups = [_sentence(("group", size, long), _group, size, _SQUARE, long).replace(_SQUARE, ", ".join(names))
+              for size, names in placed.items() if names]  # fmt: skip
     if not groups:
         return str(M("{seat}: no pieces.", seat=who))
-    return str(M("{seat}: {groups}.", seat=who, groups=_GROUPS)).replace(_GROUPS, "; ".join(groups))
+    said = _sentence(("seat", who), lambda: M("{seat}: {groups}.", seat=who, groups=_GROUPS))
+    return said.replace(_GROUPS, "; ".join(groups))
