@@ -13,7 +13,7 @@ from typing import Any
 
 from engine.i18n import M, Message
 from engine.pikemen.describe import describe_events
-from engine.pikemen.geometry import square_name
+from engine.pikemen.geometry import Orientation, square_name
 from engine.pikemen.pieces import Size
 from engine.pikemen.position import Position
 from engine.pikemen.state import GameState
@@ -97,13 +97,14 @@ def _placed(position: Position) -> list[dict[Size, list[str]]]:
     for sq, piece in position.pieces():  # one pass over the board for every seat
         name = _NAMES[sq]
         found[piece.seat][piece.size].append(up.replace(_SQUARE, name) if piece.orientation.is_upright
-                                             else f"{name} {piece.orientation.letter}")  # fmt: skip
+                                             else f"{name} {_LETTERS[piece.orientation]}")  # fmt: skip
     return found
 
 
 _SQUARE = "\0"  # stands for a square's name while its sentence is rendered
 _GROUPS = "\1"  # and for a seat's groups of pieces
 _NAMES = tuple(square_name(sq) for sq in range(64))
+_LETTERS = {orientation: orientation.letter for orientation in Orientation}  # read once, not for every piece
 
 
 def _pieces(position: Position, seat: int, placed: dict[Size, list[str]], long: bool) -> str:
