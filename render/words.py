@@ -16,8 +16,6 @@ import gettext
 from collections.abc import Callable, Iterator, Mapping
 from contextvars import ContextVar
 from functools import cache
-from importlib import resources
-from importlib.resources.abc import Traversable
 from typing import TYPE_CHECKING
 
 from engine import plugins
@@ -26,6 +24,8 @@ from engine.i18n import ENGLISH, Catalog, English
 if TYPE_CHECKING:
     # babel reads the .po files; it is imported when a first one is read, so English alone
     # (the console by default) never loads it.
+    from importlib.resources.abc import Traversable
+
     from babel.messages.catalog import Catalog as PoFile
 
 LANGUAGES = ("en", "es")
@@ -130,6 +130,8 @@ def po_file(language: str) -> PoFile:
 def host_po_file(language: str) -> PoFile:
     """The host's own catalogue: `<language>.po` with its parts `<language>-*.po` merged in (kept
     apart while several people translate at once)."""
+    from importlib import resources  # read when a catalogue is: English needs none (the console's start)
+
     from babel.messages.pofile import read_po
 
     folder = resources.files("render").joinpath("locales")
@@ -152,6 +154,8 @@ def game_po_file(slug: str, language: str) -> PoFile:
     package = plugins.load(plugins.CATALOGUES, slug)
     if package is None:
         return merged
+    from importlib import resources
+
     folder = resources.files(package)
     for entry in sorted(folder.iterdir(), key=lambda e: e.name):
         if entry.name == f"{language}.po" or (entry.name.startswith(f"{language}-") and entry.name.endswith(".po")):
