@@ -187,6 +187,25 @@ def load(group: str, name: str) -> Any | None:
         raise PluginError(f"{group} {name!r} from {_origin(point)} does not load ({point.value}): {error!r}") from error
 
 
+def folder_of(group: str, name: str) -> Path | None:
+    """The folder of the package an entry point names (a game's catalogues), found on the path
+    without running the package's parents: importing `render.nika.locales` would import
+    render.nika and, with it, Pillow and the artist, for a folder of .po files. A package that
+    is not a plain folder on the path (a zip, an import hook's) is imported to find it."""
+    module = module_of(group, name)
+    if module is None:
+        return None
+    top, *parts = module.split(".")
+    spec = importlib.util.find_spec(top) if top not in sys.modules else sys.modules[top].__spec__
+    for base in (spec.submodule_search_locations or []) if spec is not None else []:
+        folder = Path(base).joinpath(*parts)
+        if folder.is_dir():
+            return folder
+    loaded = load(group, name)
+    files = getattr(loaded, "__path__", None)
+    return Path(next(iter(files))) if files else None
+
+
 def module_of(group: str, name: str) -> str | None:
     """The dotted module an entry point names (without importing it), e.g. to find its files."""
     point = found(group).get(name)
