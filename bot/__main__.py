@@ -52,7 +52,10 @@ def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(sys.argv[1:] if argv is None else argv)
     try:
         settings = Settings.load()
-        hosted = [get_game(slug) for slug in settings.hosted()]  # every hosted game's package loads
+        hosted = settings.hosted()
+        if args.command != "console":  # the console loads them while its first line is typed
+            for slug in hosted:
+                get_game(slug)  # every hosted game's package loads, or the start stops here
     except (ValueError, PluginError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
@@ -108,7 +111,7 @@ def _console(settings: Settings, locale: str) -> int:
     """The console opens its storage first (a bad database is one line and exit 1, with nothing
     started), and leaves no process behind: its worker pools are closed on the way out, and
     multiprocessing's resource tracker stopped after them."""
-    from bot.console import run_console
+    from bot.console_start import run_console
     from bot.workers import stop_resource_tracker
     from render.words import LANGUAGES, language_of
 
@@ -119,6 +122,9 @@ def _console(settings: Settings, locale: str) -> int:
         locale = language_of(locale)
     try:
         asyncio.run(run_console(settings.database, settings.boards_dir, locale=locale, games=settings.hosted()))
+    except PluginError as error:  # a game package that does not load: found after the greeting
+        print(f"error: {error}", file=sys.stderr)
+        return 2
     finally:
         stop_resource_tracker()
     return 0

@@ -11,18 +11,16 @@ language (`/<game> mover desde:c1 hasta:c4`, `/<game> unirse máquina:fácil`); 
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import hashlib
 import logging
 import re
-import threading
 import unicodedata
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Protocol, runtime_checkable
 
-from bot.clock import Clock, ConsoleClock
+from bot.clock import Clock
 from bot.commands.dispatch import (
     CommandOption,
     CommandSpec,
@@ -36,6 +34,7 @@ from bot.commands.dispatch import (
 from bot.commands.group import refuse_unknown, tournament_for
 from bot.commands.tournament import GROUP, run_tournament, tournament_commands
 from bot.commands.values import SNOWFLAKE_MAX
+from bot.console_words import FIRST_CHANNEL, FIRST_USER, console_help
 from bot.dispatcher import TimerDispatcher
 from bot.errors import ConfirmFirst, ServiceError
 from bot.i18n import speaking
@@ -75,50 +74,10 @@ def parse_duration(text: str) -> float | None:
     seconds = sum(float(n) * {"d": 86400, "h": 3600, "m": 60}[u] for n, u in parts)
     return seconds if 0 < seconds <= WAIT_MAX_DAYS * 86400 else None
 
-COMPLETION_SECONDS = 2.0  # a Tab that finds the loop busy (a computer thinking) offers nothing rather than hang
+
 CONSOLE_WORDS = ("as ", "channel ", "manage ", "wait ", "help", "quit")
 
 log = logging.getLogger(__name__)
-
-
-def example(games: Sequence[str]) -> str:
-    """How to open a match of the first hosted game, in its own words: `/<game> new <seat>:<choice>`."""
-    if not games:
-        return f"/<game> {command_name('new')}"
-    first = games[0]
-    seat = commands_for(first)["new"].options[0]
-    with playing(first):  # the value as the reader types it: `ciudad:atenas`
-        value = str(choice_name(seat.choices[0].value)) if seat.choices else "…"
-    return f"/{first} {command_name('new')} {option_name(seat.name)}:{value}"
-
-
-def greeting(games: Sequence[str]) -> str:
-    return str(M(
-        """\
-Game console — the bot's commands, played locally. Games: {games}
-  {example} open a match (/<game> {help} lists every command)
-  as @bob                            act as another player (names are remembered)
-  channel 2                          use another channel (one match per channel)
-  manage on|off                      act with Manage Channels (a moderator)
-  help                               this list · quit (or Ctrl-D) leaves
-""",
-        games=", ".join("/" + s for s in games), example=example(games).ljust(34), help=command_name("help"),
-    ))  # fmt: skip
-
-
-def console_help(games: Sequence[str]) -> str:
-    return str(M("""\
-Console commands (besides the games' slash commands, typed as text):
-  as @name          act as another player; the first use of a name remembers it
-  channel N         switch to channel N (each channel holds one match at a time)
-  manage on|off     act as someone with Manage Channels (abort a started match, server settings)
-  wait 20h          move the clock on (20h, 3d, 1d12h, 90m), firing every reminder, warning and timeout due
-  help              this list;  /<game> {help}  lists a game's commands
-  quit              leave (Ctrl-D and Ctrl-C too)
-Options are written name:value, e.g. {example}; {record}:<path> reads a file.
-Boards are written as PNG files into the boards folder; open them to see the board.""",
-        help=command_name("help"), example=example(games), record=option_name("record"),
-    ))  # fmt: skip
 
 
 def _plain(word: str) -> str:
@@ -212,8 +171,8 @@ class Console:
         self.locale = locale
         self.boards_dir = boards_dir
         self.out = out
-        self.user = "alice"
-        self.channel = 1
+        self.user = FIRST_USER
+        self.channel = FIRST_CHANNEL
         self.can_manage = False
         self.names: dict[int, str] = {}
         self.ids: dict[str, int] = {}
@@ -229,7 +188,7 @@ class Console:
             rows = await db.fetchall("SELECT key, value FROM bot_state WHERE key LIKE ?", NAME_KEY + "%")
         for key, value in rows:
             self._know(str(value), int(str(key)[len(NAME_KEY) :]))
-        await self.remember("alice")
+        await self.remember(FIRST_USER)
 
     def _know(self, name: str, uid: int) -> None:
         self.names[uid] = name
@@ -539,101 +498,8 @@ class Console:
                                    game=reply.game, version=reply.version))  # fmt: skip
 
 
-class _Completer:
-    """Tab completion for readline, on the reader's thread: the candidates come from the
-    console's `completions`, run on the console's event loop (idle while a line is typed)."""
-
-    def __init__(self, lookup: Callable[[str], list[str]]) -> None:
-        self.lookup = lookup
-        self.matches: list[str] = []
-
-    def complete(self, word: str, index: int) -> str | None:
-        if index == 0:
-            import readline
-
-            try:
-                self.matches = self.lookup(readline.get_line_buffer()[: readline.get_endidx()])
-            except Exception:  # a completion must never end the console
-                self.matches = []
-        return self.matches[index] if index < len(self.matches) else None
-
-
 def _shown_first(names: dict[str, str], context: str, locale: str, tail: str) -> list[str]:
     """The names as the help shows them (accents and all), then the English ones."""
     words = catalog(locale)
     local = [words.gettext(english, context).lower() for english in dict.fromkeys(names.values())]
     return [f"{name}{tail}" for name in dict.fromkeys([*local, *names.values()])]
-
-
-def _reader(loop: asyncio.AbstractEventLoop, queue: asyncio.Queue[str | None], prompt: Callable[[], str],
-            ready: threading.Event, console: Console) -> None:  # fmt: skip
-    """Reads lines on a daemon thread: Ctrl-C in the main thread then ends the console at once,
-    with no thread left waiting on the terminal."""
-
-    def lookup(line: str) -> list[str]:
-        return asyncio.run_coroutine_threadsafe(console.completions(line), loop).result(COMPLETION_SECONDS)
-
-    with contextlib.suppress(ImportError):
-        import readline  # line editing and history for input()
-
-        readline.set_completer(_Completer(lookup).complete)
-        readline.set_completer_delims(" ")
-        readline.parse_and_bind("tab: complete")
-    while True:
-        ready.wait()
-        ready.clear()
-        try:
-            line: str | None = input(prompt())
-        except EOFError:
-            line = None
-        except (KeyboardInterrupt, OSError):
-            line = None
-        loop.call_soon_threadsafe(queue.put_nowait, line)
-        if line is None:
-            return
-
-
-async def run_console(
-    database: str, boards_dir: str, clock: Clock | None = None, locale: str = "en", games: Sequence[str] | None = None
-) -> None:
-    """The console, speaking `locale` (`python -m bot console --locale es`), with a command group
-    for each of `games` (default: every installed game)."""
-    with speaking(locale):
-        await _run_console(database, boards_dir, clock, locale, tuple(installed_slugs() if games is None else games))
-
-
-async def _run_console(database: str, boards_dir: str, clock: Clock | None, locale: str, games: Sequence[str]) -> None:
-    from bot.service.computer import ComputerPlayers
-
-    clock = clock or ConsoleClock()
-    service = await MatchService.open(database, clock=clock, computers=ComputerPlayers())
-    console = Console(service, Path(boards_dir), locale=locale, games=games)
-    await console.load_names()
-    dispatcher = TimerDispatcher(service, console.announce)
-    if isinstance(clock, AdvancingClock):
-        console.clock, console.dispatcher = clock, dispatcher
-    dispatcher.start()
-    queue: asyncio.Queue[str | None] = asyncio.Queue()
-    ready = threading.Event()
-    ready.set()
-    reading = (asyncio.get_running_loop(), queue, console.prompt, ready, console)
-    try:
-        print(greeting(games))  # run_console speaks the console's language around all of this
-        threading.Thread(target=_reader, args=reading, daemon=True).start()
-        while True:
-            line = await queue.get()
-            if line is None:
-                print()  # Ctrl-D: end the prompt's line before leaving
-                break
-            if not await console.handle(line):
-                break
-            ready.set()
-    finally:  # each step even when one before it fails (the output gone: BrokenPipeError)
-        try:
-            await dispatcher.stop()
-        finally:
-            try:
-                await service.close()
-            finally:
-                if service.computers is not None:
-                    await service.computers.close()

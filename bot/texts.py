@@ -10,13 +10,16 @@ shows (`/<game> tablero` in Spanish)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from bot.lists import either as either  # the service words its lists through bot.texts
 from bot.lists import joined as joined
-from bot.match import MatchState, Proposal, ProposalKind
-from bot.match.state import Party
-from bot.storage import MatchRow
 from engine.i18n import M, P, T, Term, Text, active
+
+if TYPE_CHECKING:  # only named: the console's greeting uses these words before any match loads
+    from bot.match import MatchState, Proposal
+    from bot.match.state import Party
+    from bot.storage import MatchRow
 
 # The computer's levels as players read them (typed as `fácil` too: engine.i18n.choice_name).
 LEVELS: dict[str, Term] = {"easy": T("easy", "level"), "normal": T("normal", "level"), "hard": T("hard", "level")}
@@ -146,6 +149,8 @@ def outcome_text(state: MatchState) -> str:
 def proposal_text(state: MatchState, proposal: Proposal) -> str:
     waiting = ", ".join(party_text(state, p) for p in sorted(state.waiting_for(proposal), key=str))
     slug = state.rules.slug
+    from bot.match import ProposalKind
+
     if proposal.kind is ProposalKind.DRAW:
         return str(M("Draw offered by {who}; waiting for {waiting}: /{game} {draw} {choice}:accept or decline",
                      who=mention(proposal.by), waiting=waiting, game=slug, draw=command("draw"),

@@ -1,6 +1,7 @@
-"""The translation catalogues: gettext `.po` files per language, loaded with Babel once per
-process, for every word the bot shows (replies, commands, boards, alt text). The host's own
-words are in `render/locales/`; each game ships its own catalogue in its package and names it
+"""The translation catalogues: gettext `.po` files per language, read once per process (by
+render/po.py; Babel reads the same files for the tools and checks), for every word the bot
+shows (replies, commands, boards, alt text). The host's own words are in `render/locales/`;
+each game ships its own catalogue in its package and names it
 under the entry point group `boardgame_host.catalogues` (engine/plugins.py). They are loaded
 here because render is the lowest layer that shows players anything; the bot imports them
 from here, the engine never does.
@@ -13,20 +14,20 @@ from __future__ import annotations
 
 import contextlib
 import gettext
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextvars import ContextVar
 from functools import cache
-from importlib import resources
-from importlib.resources.abc import Traversable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from engine import plugins
 from engine.i18n import ENGLISH, Catalog, English, active
 
 if TYPE_CHECKING:
-    # babel reads the .po files; it is imported when a first one is read, so English alone
-    # (the console by default) never loads it.
+    # babel reads the .po files for the tools and translation checks; the bot never loads it.
     from babel.messages.catalog import Catalog as PoFile
+
+    from render.po import Entry
 
 LANGUAGES = ("en", "es")
 # Discord's locales for each language the bot speaks.
@@ -82,13 +83,18 @@ class PoCatalog:
     """A language's catalogue: the merged .po files (the host's, then every game's), with each
     game's own entries kept apart too, looked at first while that game is `playing`."""
 
-    def __init__(self, locale: str, po: PoFile, games: Mapping[str, PoFile] | None = None) -> None:
+    def __init__(
+        self, locale: str, entries: _Entries, games: Mapping[str, _Entries] | None = None, plural: str | None = None
+    ) -> None:
         self.locale = locale
-        self._po = po
-        expression = po.plural_expr or "(n != 1)"
-        self._plural: Callable[[int], int] = gettext.c2py(expression)
-        self._single, self._plurals = _entries(po)
-        self._games = {slug: _entries(own) for slug, own in (games or {}).items()}
+        self._plural: Callable[[int], int] = gettext.c2py(plural or "(n != 1)")
+        self._single, self._plurals = entries
+        self._games = dict(games or {})
+
+    @classmethod
+    def from_po(cls, locale: str, po: PoFile, games: Mapping[str, PoFile] | None = None) -> PoCatalog:
+        """The catalogue of Babel's reading of the files (the translation checks compare it)."""
+        return cls(locale, _entries(po), {slug: _entries(own) for slug, own in (games or {}).items()}, po.plural_expr)
 
     def _own(self) -> _Entries | None:
         game = _GAME.get()
@@ -138,14 +144,29 @@ def host_po_file(language: str) -> PoFile:
     apart while several people translate at once)."""
     from babel.messages.pofile import read_po
 
-    folder = resources.files("render").joinpath("locales")
-    names = sorted(entry.name for entry in folder.iterdir() if entry.name.startswith(f"{language}-"))
-    with folder.joinpath(f"{language}.po").open("rb") as handle:
+    first, *parts = _host_files(language)
+    with first.open("rb") as handle:
         merged = read_po(handle, locale=language)
-    for name in names:
-        if name.endswith(".po"):
-            _merge(merged, folder.joinpath(name), language)
+    for part in parts:
+        _merge(merged, part, language)
     return merged
+
+
+def _host_files(language: str) -> list[Path]:
+    """`render/locales/<language>.po`, then its parts `<language>-*.po` in name order."""
+    folder = Path(__file__).parent / "locales"
+    parts = sorted(e for e in folder.iterdir() if e.name.startswith(f"{language}-") and e.suffix == ".po")
+    return [folder / f"{language}.po", *parts]
+
+
+def _game_files(slug: str, language: str) -> list[Path]:
+    """A game's `<language>.po` and `<language>-*.po`, in name order, from the package its
+    `boardgame_host.catalogues` entry point names; none if it names none."""
+    folder = plugins.folder_of(plugins.CATALOGUES, slug)
+    if folder is None:
+        return []
+    own = [e for e in folder.iterdir() if e.suffix == ".po" and e.stem.split("-")[0] == language]
+    return sorted(own, key=lambda e: e.name)
 
 
 @cache
@@ -155,17 +176,12 @@ def game_po_file(slug: str, language: str) -> PoFile:
     from babel.messages.catalog import Catalog as PoFile
 
     merged = PoFile(locale=language)
-    package = plugins.load(plugins.CATALOGUES, slug)
-    if package is None:
-        return merged
-    folder = resources.files(package)
-    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
-        if entry.name == f"{language}.po" or (entry.name.startswith(f"{language}-") and entry.name.endswith(".po")):
-            _merge(merged, entry, language)
+    for file in _game_files(slug, language):
+        _merge(merged, file, language)
     return merged
 
 
-def _merge(into: PoFile, file: Traversable, language: str) -> None:
+def _merge(into: PoFile, file: Path, language: str) -> None:
     from babel.messages.pofile import read_po
 
     with file.open("rb") as handle:
@@ -180,8 +196,42 @@ def catalog(locale: str | None) -> Catalog:
     language = language_of(locale)
     if language == "en":
         return ENGLISH
-    games = {slug: game_po_file(slug, language) for slug in plugins.names(plugins.CATALOGUES)}
-    return PoCatalog(language, po_file(language), games)
+    from render.po import plural_expression, read_file
+
+    # As po_file merges them: the host's file, its parts over it, then each game's entries the
+    # host lacks; a game's own entries are also kept apart, looked at first while it is playing.
+    host_files = _host_files(language)
+    host = _keyed(entry for file in host_files for entry in read_file(file))
+    games = {slug: _keyed(e for file in _game_files(slug, language) for e in read_file(file))
+             for slug in plugins.names(plugins.CATALOGUES)}  # fmt: skip
+    merged = dict(host)
+    for own in games.values():
+        for key, entry in own.items():
+            merged.setdefault(key, entry)
+    header = next((e for e in read_file(host_files[0]) if not e.id), None)
+    return PoCatalog(language, _read_entries(merged.values()), {slug: _read_entries(own.values()) for slug, own in
+                                                                 games.items()}, plural_expression(header))  # fmt: skip
+
+
+def _keyed(entries: Iterator[Entry]) -> dict[tuple[str | None, str], Entry]:
+    """Entries by (context, message), a later one replacing an earlier (a part over its file)."""
+    return {entry.key: entry for entry in entries if entry.id}
+
+
+def _read_entries(entries: Iterable[Entry]) -> _Entries:
+    """What `_entries` keeps of Babel's reading: translated, not fuzzy, every plural form given."""
+    single: dict[tuple[str | None, str], str] = {}
+    plurals: dict[tuple[str | None, str], tuple[str, ...]] = {}
+    for entry in entries:
+        if entry.fuzzy or not entry.id or not entry.strings:
+            continue
+        if entry.plural is not None:
+            forms = tuple(entry.strings.get(n, "") for n in range(max(2, max(entry.strings) + 1)))
+            if all(forms):
+                plurals[entry.key] = forms
+        elif entry.strings.get(0):
+            single[entry.key] = entry.strings[0]
+    return single, plurals
 
 
 __all__ = [

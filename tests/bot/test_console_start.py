@@ -14,7 +14,16 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 import bot
+from bot.commands.group import commands_for
+from bot.console_words import example
+from bot.i18n import speaking
+from bot.texts import command as command_name
+from bot.texts import option as option_name
+from engine.i18n import choice_name
+from engine.registry import installed_slugs
 
 ROOT = Path(bot.__file__).resolve().parent.parent
 PROMPT = b"@#1> "  # alice@#1> : "> " alone is in the greeting already (`/<game> help`)
@@ -66,3 +75,16 @@ def test_the_console_prompts_before_importing_what_no_command_needed_yet(tmp_pat
     assert {"bot.console", "bot.service", "engine.nika.rules"} <= modules  # the list is read as meant
     heavy = sorted(m for m in modules if any(m == h or m.startswith(h + ".") for h in NOT_BEFORE_THE_PROMPT))
     assert heavy == [], heavy
+
+
+@pytest.mark.parametrize("slug", installed_slugs())
+def test_the_greetings_example_is_the_first_choice_of_the_games_new_command(slug: str) -> None:
+    """The greeting reads its example from the rules alone, to be quick; the command it shows is
+    the one the game's `new` offers first, in English and in Spanish."""
+    new = commands_for(slug)["new"]
+    seat = new.options[0]
+    assert seat.choices
+    for locale in ("en", "es"):
+        with speaking(locale, slug):
+            shown = f"/{slug} {command_name('new')} {option_name(seat.name)}:{choice_name(seat.choices[0].value)}"
+            assert example([slug, *(s for s in installed_slugs() if s != slug)]) == shown

@@ -12,7 +12,8 @@ import pytest
 
 from bot.clock import ManualClock
 from bot.commands.group import commands_for
-from bot.console import Console, greeting
+from bot.console import Console
+from bot.console_words import greeting
 from bot.dispatcher import TimerDispatcher
 from bot.service import MatchService
 from bot.service.computer import ComputerPlayers
