@@ -47,6 +47,7 @@ SIGN_SETS_KEPT = 64  # a few per game: each language and size, standing and runn
 PAUSED = M("paused")
 
 _words: OrderedDict[tuple[object, ...], Image.Image] = OrderedDict()
+_sign_widths: dict[tuple[str, int], dict[str, int]] = {}  # (language, letter size) -> each sign's advance
 _sign_sets: dict[tuple[object, ...], dict[str, tuple[Any, int]]] = {}  # a time's signs, by size, colours, palette
 _faces: OrderedDict[tuple[object, ...], tuple[Image.Image, int]] = OrderedDict()
 _widths: OrderedDict[tuple[str, str, int], int] = OrderedDict()
@@ -356,7 +357,10 @@ def _signs(size: int, fill: Colour, background: Colour, palette: Image.Image) ->
 def _time_width(text: str, size: int) -> int:
     if not set(text) <= TIME_SIGNS:
         return _width(text, size)
-    return sum(_width(sign, size) - 1 for sign in text) + 1
+    widths = _sign_widths.get((active().locale, size))
+    if widths is None:  # each sign's width at this size, read once: the running time is new on every board
+        widths = _sign_widths[(active().locale, size)] = {sign: _width(sign, size) - 1 for sign in TIME_SIGNS}
+    return sum(widths[sign] for sign in text) + 1
 
 
 def _width(text: str, size: int) -> int:
