@@ -64,9 +64,9 @@ def with_clocks(
 
 class Strip:
     """One board's clocks strip, read before the board is drawn: its `room` asks the board's
-    canvas for the band's rows (they depend on the width alone), so the strip is drawn in place
-    under a board composed in a palette (`render/compose.py`); a picture composed otherwise is
-    copied onto a taller canvas first, as it always was. The two give the same pixels."""
+    canvas for the band's rows (they depend on its width and the clocks alone), so the strip is
+    drawn in place under a board composed in a palette (`render/compose.py`); a picture composed
+    otherwise is copied onto a taller canvas first, as it always was. Both give the same pixels."""
 
     def __init__(self, clocks: Clocks, palette: Image.Image, colours: Mapping[str, Colour] | None = None) -> None:
         colours = colours or {}
