@@ -331,7 +331,7 @@ class MatchService:
         label = None if table is None else addressing.table_label(table)
         if label is None or reply.text.startswith(f"**{label}**"):
             return reply
-        announce = await self.labelled(reply.announce) if reply.announce is not None else None
+        announce = await self.labelled(reply.announce, match_id) if reply.announce is not None else None
         return replace(reply, text=f"**{label}**\n{reply.text}" if reply.text else f"**{label}**", announce=announce)
 
     async def open_matches_here(self, channel_id: int) -> list[tuple[int, TableRow | None]]:
