@@ -52,7 +52,7 @@ from bot.storage import ratings as rating_rows
 from bot.storage.events import TableRow
 from bot.storage.outbox import PendingNotice
 from bot.storage.timers import TimerKind, TimerRow
-from engine.i18n import M
+from engine.i18n import M, Text
 
 if TYPE_CHECKING:
     from bot.ratings import PlayerRating
@@ -209,6 +209,11 @@ class MatchService:
                 row = None
             if row is not None and row.status == "active":
                 ends = M("Aborting ends this match for every player, unrated; it cannot be resumed.")
+                async with self.book.storage.reading() as db:  # several share the channel: say which one
+                    label = await addressing.label_of(db, row)
+                if label is not None:
+                    ends = M("Aborting ends {match} for every player, unrated; it cannot be resumed.",
+                             match=f"**{label}**")  # fmt: skip
                 self.play.ask_first(row, state, user_id, "abort", "", ends, confirmed)
         return await self.lobby.abort(channel_id, user_id, can_manage=can_manage)
 
@@ -305,10 +310,11 @@ class MatchService:
         return await self.play.panel_actions(channel_id, match_id, board_version, user_id)
 
     # --- several matches in one channel (an event's, where threads are not allowed) -----
-    async def address(self, channel_id: int, user_id: int, named: str | int | None = None) -> Addressed | None:
+    async def address(self, channel_id: int, user_id: int, named: str | int | None = None,
+                      naming: Text | None = None) -> Addressed | None:  # fmt: skip
         """Which open match of the channel a member's command means (bot/service/addressing.py)."""
         async with self.book.storage.reading() as db:
-            return await addressing.choose(db, channel_id, user_id, named)
+            return await addressing.choose(db, channel_id, user_id, named, naming)
 
     async def address_button(self, channel_id: int, match_id: int) -> Addressed | None:
         """A button's match, where the channel holds several open ones (None: its one match)."""

@@ -16,7 +16,7 @@ from bot.clock import ManualClock
 from bot.service import MatchService
 from bot.storage import events as store
 from bot.storage.events import TableRow
-from tests.bot.discord_harness import LOADING, Players, running, service_of, slash, suggest
+from tests.bot.discord_harness import LOADING, Players, answer_of, running, service_of, slash, suggest
 from tests.bot.test_across_days import press
 from tests.discord_double import DiscordDouble, StoredMessage
 from tests.discord_double.models import Perm
@@ -148,3 +148,81 @@ async def test_every_post_of_a_shared_game_names_it_exactly_once(
         ended = [m for m in posts_since(before) if f"**{TITLE}** is over" not in m.content]
         check(ended, "end")
         assert any("resigned" in m.content for m in ended)
+
+
+def shown_in_spanish(double: DiscordDouble, *path: str) -> list[str]:
+    """A command's words as Discord shows them to a Spanish reader: `pikemen`, `torneo`, `tablero`."""
+    node: dict[str, object] | None = double.find_command(path[0], None)
+    assert node is not None
+    words = [str(node["name"])]  # a game's group is its slug in every language
+    for name in path[1:]:
+        node = next(o for o in node["options"] if o["name"] == name)  # type: ignore[attr-defined]
+        words.append(str((node.get("name_localizations") or {}).get("es-ES", node["name"])))  # type: ignore[union-attr]
+    return words
+
+
+async def test_a_moderator_aborts_one_shared_game_by_naming_it(
+    double: DiscordDouble, players: Players, event: Event
+) -> None:
+    p, service, tables = players, event.service, event.tables
+    first, second = (t.match_id or 0 for t in tables)
+
+    async def state() -> tuple[str, str, int, int, str]:
+        one, _ = await service.book.load_match(first)
+        two, _ = await service.book.load_match(second)
+        async with service.storage.reading() as db:
+            row = await store.event_by_id(db, event.event_id)
+        assert row is not None
+        return one.status, two.status, one.version, two.version, row.status
+
+    before = await state()
+    # Without match: the private list of the games, which says how to name one; in Spanish, the
+    # command as Discord shows it there (`/pikemen torneo tablero`, not `/torneo tablero`).
+    listed = await slash(double, p.mod, "abort", {}, group=GAME)
+    assert listed.ephemeral and "several matches" in listed.content.lower() and f"#{first}" in listed.content
+    assert "/pikemen abort match:<number>" in listed.content, listed.content
+    for user, command, how in ((p.mod, "abort", ("abort",)), (p.eve, "board", ("tournament", "board"))):
+        payload = double.slash_command(user, None, GAME, command, {}, locale="es-ES")
+        spanish = await answer_of(double, await double.send_interaction(payload))
+        words = shown_in_spanish(double, GAME, *how)
+        assert words[1] not in ("abort", "tournament") and spanish.ephemeral
+        assert f"/{' '.join(words)}" in spanish.content and "tournament" not in spanish.content, spanish.content
+    # A match that is not open here, or not a number: privately refused, with the list.
+    for wrong in ("999999", "abc"):
+        refused = await slash(double, p.mod, "abort", {"match": wrong}, group=GAME)
+        assert refused.ephemeral and f"no open match #{wrong}" in refused.content and f"#{second}" in refused.content
+    # Someone without Manage Channels who names one: refused.
+    refused = await slash(double, p.eve, "abort", {"match": str(first)}, group=GAME)
+    assert refused.ephemeral and "Manage Channels" in refused.content
+    assert await state() == before
+
+    # match: suggests the channel's open games.
+    suggested = await suggest(double, p.mod, "abort", {"match": ""}, "match", group=GAME)
+    assert sorted(suggested) == sorted([str(first), str(second)])
+
+    # Naming one: asked first (which game it is), then confirmed by button.
+    asked = await slash(double, p.mod, "abort", {"match": str(first)}, group=GAME)
+    assert asked.ephemeral and label_of(tables[0]) in asked.content, asked.content
+    assert await state() == before
+    (confirm,) = [c for c in asked.message.custom_ids() if ":c:" in c]
+    record = await press(double, p.mod, asked.message, confirm)
+    [said] = await double.wait_for_followups(record.id, 1, timeout=10)
+    text = str((said.json or {}).get("content"))
+    assert text.startswith(label_of(tables[0])) and text.count("board 1") == 1, text
+    assert "aborted the match" in text and f"**{TITLE}**" in text and "round 1 cannot end" in text
+    assert "/pikemen tournament cancel" in text and "channel is free" not in text
+    one, two, _, version_two, status = await state()
+    assert (one, two, version_two, status) == ("aborted", "active", before[3], "running")  # the other goes on
+
+    # The event's ruling: the aborted game stays undecided, so the round waits after the other ends…
+    loser = user_of(p, tables[1].sides[1][0])
+    await service.resign(double.channel.id, loser.id, confirmed=True)  # type: ignore[attr-defined]
+    await event.bot.timers.settled()  # type: ignore[union-attr]
+    async with service.storage.reading() as db:
+        ranks = {t.board: t.ranks for t in await store.tables_of(db, event.event_id)}
+        row = await store.event_by_id(db, event.event_id)
+    assert ranks[1] is None and ranks[2] is not None and row is not None and row.status == "running"
+    # …until the event is cancelled.
+    cancelled = await slash(double, p.mod, "cancel", {"game": GAME}, group="tournament")
+    assert not cancelled.ephemeral and "cancelled" in cancelled.content
+    assert (await state())[4] == "cancelled"
