@@ -107,8 +107,10 @@ async def _run_console(database: str, boards_dir: str, clock: Clock | None, loca
     ready = threading.Event()
     ready.set()
 
-    def prompt() -> str:  # read on the reader's thread: the console's own once it is there
-        return started.result().prompt() if started.done() and not started.exception() else first_prompt()
+    shown: list[Console] = []  # the console, once loaded: read by the reader's thread for its prompt
+
+    def prompt() -> str:
+        return shown[0].prompt() if shown else first_prompt()
 
     async def completions(line: str) -> list[str]:
         return await (await asyncio.shield(started)).completions(line)
@@ -127,9 +129,13 @@ async def _run_console(database: str, boards_dir: str, clock: Clock | None, loca
             console = await _console(service, boards_dir, locale, games)
             dispatcher = console.dispatcher
         except BaseException as error:
-            started.set_exception(error)
-            started.exception()  # retrieved: a Tab still waiting gets it, nothing is logged twice
+            if isinstance(error, asyncio.CancelledError):
+                started.cancel()
+            else:
+                started.set_exception(error)
+                started.exception()  # retrieved: a Tab still waiting gets it, nothing is logged twice
             raise
+        shown.append(console)
         started.set_result(console)
         while True:
             line = await queue.get()

@@ -312,13 +312,21 @@ class MatchService:
     # --- several matches in one channel (an event's, where threads are not allowed) -----
     async def address(self, channel_id: int, user_id: int, named: str | int | None = None,
                       naming: Text | None = None) -> Addressed | None:  # fmt: skip
-        """Which open match of the channel a member's command means (bot/service/addressing.py)."""
+        """Which open match of the channel a member's command means (bot/service/addressing.py);
+        `naming`: the command typed, when it takes `match:` itself.
+
+        Every command about a match asks this first: in a channel with one match (nearly all of
+        them) it is a single statement, with no snapshot begun (on PostgreSQL 1 round trip, not 3)."""
+        async with self.book.storage.reading(single=True) as db:
+            rows = await matches.open_matches_in(db, channel_id)
+        if not addressing.to_choose(rows, named):
+            return None
         async with self.book.storage.reading() as db:
             return await addressing.choose(db, channel_id, user_id, named, naming)
 
     async def address_button(self, channel_id: int, match_id: int) -> Addressed | None:
         """A button's match, where the channel holds several open ones (None: its one match)."""
-        async with self.book.storage.reading() as db:
+        async with self.book.storage.reading(single=True) as db:
             several = len(await matches.open_matches_in(db, channel_id)) > 1
         return Addressed(channel_id, match_id) if several else None
 

@@ -32,6 +32,12 @@ def is_shared(row: MatchRow) -> bool:
     return row.parent_channel_id is not None and row.parent_channel_id == row.channel_id
 
 
+def to_choose(rows: list[MatchRow], named: str | int | None) -> bool:
+    """Whether a command in a channel holding these open matches needs `choose`: a match is named,
+    or the channel is shared by an event's matches. Else it means the channel's one match (or none)."""
+    return (named is not None and bool(str(named).strip())) or any(is_shared(row) for row in rows)
+
+
 async def choose(db: Connection, channel_id: int, user_id: int, named: str | int | None,
                  naming: Text | None = None) -> Addressed | None:  # fmt: skip
     """Which open match of the channel a member's command means (None: there is at most one).

@@ -16,7 +16,7 @@ from tests.bot.conftest import ALICE, BOB, GUILD, seat
 from tests.postgres_server import PostgresServer
 from tests.round_trips import RoundTripCounter
 
-ACTION_ROUND_TRIPS = 8  # issue 24: an action (its commit and the front end's report of its post)
+ACTION_ROUND_TRIPS = 8  # issue 24: an action as a command costs it: which match it means, its commit, its post
 NOW = 1_800_000_000.0
 
 
@@ -39,6 +39,7 @@ async def test_an_action_costs_at_most_eight_round_trips_on_postgresql(
                 assert acting is not None
                 action = rng.choice([a for a in state.rules.legal_actions(state.game) if a.notation() != "pass"])
                 before = counter.count
+                assert await service.address(channel, acting) is None  # every command asks which match it means
                 reply = await service.act(channel, acting, action.notation())  # as a slash command does
                 await service.posted(reply, 900 + number)  # and the front end's report of its post
                 cost = counter.count - before
