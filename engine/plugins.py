@@ -189,8 +189,8 @@ def load(group: str, name: str) -> Any | None:
 
 def folder_of(group: str, name: str) -> Path | None:
     """The folder of the package an entry point names (a game's catalogues), found on the path
-    without running the package's parents: importing `render.nika.locales` would import
-    render.nika and, with it, Pillow and the artist, for a folder of .po files. A package that
+    without running the package's parents: importing `render.<game>.locales` would import
+    `render.<game>` and, with it, Pillow and the artist, for a folder of .po files. A package that
     is not a plain folder on the path (a zip, an import hook's) is imported to find it."""
     module = module_of(group, name)
     if module is None:
