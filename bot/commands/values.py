@@ -116,9 +116,9 @@ def _empty(option: CommandOption) -> Message:
 
 
 def command_path(command: CommandSpec) -> str | Message:
-    """What goes before a command's name, as the reader's client shows it: `pikemen`, `tournament`
+    """What goes before a command's name, as the reader's client shows it: `<game>`, `tournament`
     (a top-level group is named alike in every language, bot/command_translator.py), or
-    `pikemen torneo` (a group within a game's is translated like a command)."""
+    `<game> torneo` (a group within a game's is translated like a command)."""
     if command.game and command.group:
         return Message("{game} {group}", {"game": command.game, "group": Term(command.group, "command")})
     return command.game or command.group

@@ -41,7 +41,7 @@ def to_choose(rows: list[MatchRow], named: str | int | None) -> bool:
 async def choose(db: Connection, channel_id: int, user_id: int, named: str | int | None,
                  naming: Text | None = None) -> Addressed | None:  # fmt: skip
     """Which open match of the channel a member's command means (None: there is at most one).
-    `naming`: the command typed, when it takes `match:` itself (`/pikemen abort`): the refusal's
+    `naming`: the command typed, when it takes `match:` itself (`/<game> abort`): the refusal's
     list then says to name one there."""
     rows = await queries.open_matches_in(db, channel_id)
     if named is not None and str(named).strip():
@@ -82,7 +82,7 @@ async def listing_text(db: Connection, rows: list[MatchRow], naming: Text | None
         label = await label_of(db, row) or str(M("match #{id}", id=row.id))
         link = texts.message_link(row.guild_id, row.channel_id, row.board_message_id)
         lines.append(f"• #{row.id} · {label} · {link}")
-    # The command as the reader's client shows it: `/pikemen torneo tablero`, `/tournament tablero game:nika`.
+    # The command as the reader's client shows it: `/<game> torneo tablero`, or `/tournament tablero game:<game>`.
     board = event_command(rows[0].game, "board") if rows else texts.command("board")
     how = M("Players' commands reach their own match. To look at one: {board} with {match}:<number> (it "
             "suggests the open matches as you type), e.g. `{match}:{id}`.",
