@@ -20,7 +20,17 @@ from discord.ext import commands
 from bot import menus
 from bot.cogs.panel import confirm_view, post_reply, thread_opener, went_wrong
 from bot.cogs.posting import refuse, respond, send_private
-from bot.commands.dispatch import CommandOption, CommandSpec, Invoker, OptionKind, autocomplete, commands_for, dispatch
+from bot.commands.dispatch import (
+    MATCH,
+    CommandOption,
+    CommandSpec,
+    Invoker,
+    OptionKind,
+    autocomplete,
+    commands_for,
+    dispatch,
+    match_label,
+)
 from bot.commands.front_end import front_end
 from bot.commands.group import tournament_for
 from bot.commands.tournament import EVENTS_OF_A_GAME, GROUP, run_tournament
@@ -157,7 +167,7 @@ class GameCog(commands.Cog):
     def _suggester(
         self, spec: CommandSpec, option: CommandOption
     ) -> Callable[[discord.Interaction, str], Coroutine[Any, Any, list[Choice[str]]]]:
-        if spec.group == GROUP and option.name == "match":  # `tournament board match:`
+        if option.name == MATCH:  # `tournament board match:`, `abort match:`: the channel's open matches
             async def matches(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
                 return await match_suggestions(self.service, interaction, current)
 
@@ -324,11 +334,6 @@ async def match_suggestions(service: MatchService, interaction: discord.Interact
         member = guild.get_member(user) if guild is not None else None
         return member.display_name if member is not None else str(user)
 
-    steps = []
-    for match_id, table in await service.open_matches_here(interaction.channel_id or 0):
-        label = f"#{match_id}"
-        if table is not None:
-            players = " vs ".join(" & ".join(name(u) for u in side) for side in table.sides)
-            label = f"#{match_id} · R{table.round} · B{table.board} · {players}"
-        steps.append(Step(str(match_id), label))
+    found = await service.open_matches_here(interaction.channel_id or 0)
+    steps = [Step(str(match_id), match_label(match_id, table, name)) for match_id, table in found]
     return [Choice(name=str(step.label)[:100], value=step.value) for step in menus.matching(steps, current)[:25]]

@@ -4,7 +4,7 @@ both call `dispatch`, so a command means the same thing everywhere."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from bot import menus
@@ -12,16 +12,28 @@ from bot.addressed import addressing
 from bot.commands.front_end import front_end
 from bot.commands.group import NOT_ABOUT_A_MATCH, commands_for, names_of, refuse_unknown
 from bot.commands.spec import CommandOption, CommandSpec, Context, Invoker, OptionKind
-from bot.commands.values import checked, parse_options, parse_value
+from bot.commands.values import checked, command_path, parse_options, parse_value
 from bot.errors import NoMatch, ServiceError
 from bot.replies import Reply
 from engine.api import Step
-from engine.i18n import M, choice_name
+from engine.i18n import M, Message, Term, choice_name
 from engine.registry import get_game
 from render.words import playing
 
 if TYPE_CHECKING:  # the service calls no command: bot.commands.forms tells it how commands are typed
     from bot.service import MatchService
+    from bot.storage.events import TableRow
+
+MATCH = "match"  # the option naming one of the channel's matches (bot.service.addressing.MATCH_OPTION)
+
+
+def match_label(match_id: int, table: TableRow | None, name: Callable[[int], str] = str) -> str:
+    """How `match:` suggests a match: "#12 · R1 · B2 · Ana vs Luis" for an event's game."""
+    if table is None:
+        return f"#{match_id}"
+    players = " vs ".join(" & ".join(name(u) for u in side) for side in table.sides)
+    return f"#{match_id} · R{table.round} · B{table.board} · {players}"
+
 
 __all__ = [
     "CommandOption", "CommandSpec", "Context", "Invoker", "OptionKind", "autocomplete", "commands_for", "dispatch",
@@ -39,7 +51,12 @@ async def dispatch(service: MatchService, who: Invoker, game: str, name: str, op
     if command.cooldown and who.rate_limited:
         service.cooldowns.take(who.user_id, game, name)
     # Which match the command means, where an event's matches share this channel (None: its one match).
-    chosen = None if name in NOT_ABOUT_A_MATCH else await service.address(who.channel_id, who.user_id)
+    # A command with a `match:` option (`abort`) may name one (bot/service/addressing.py, MATCH_OPTION).
+    takes_match = command.option(MATCH) is not None
+    named = values.get(MATCH) if takes_match else None
+    naming = Message("/{game} {command}", {"game": command_path(command), "command": Term(name, "command")})
+    chosen = None if name in NOT_ABOUT_A_MATCH else await service.address(
+        who.channel_id, who.user_id, named, naming if takes_match else None)  # fmt: skip
     try:
         with playing(game), addressing(chosen):  # the game's own words first, whoever calls
             reply = await command.run(Context(service, who, game, front_end(game), names_of(game)), values)
@@ -79,6 +96,9 @@ async def autocomplete(
         return menus.matching([Step(str(choice_name(c.value)), str(M(c.label))) for c in offered.choices], typed)
     if name == "setup":
         return await _setup_suggestions(service, who, typed)
+    if focused == MATCH:  # the channel's open matches, by number, round, board and players
+        found = await service.open_matches_here(who.channel_id)
+        return menus.matching([Step(str(match_id), match_label(match_id, table)) for match_id, table in found], typed)
     meant = await service.address(who.channel_id, who.user_id)
     with addressing(meant):
         try:

@@ -20,7 +20,7 @@ from bot.commands.values import checked
 from bot.errors import ServiceError
 from bot.replies import Reply
 from engine.api import Choice
-from engine.i18n import M
+from engine.i18n import M, Term
 from engine.registry import games, get_game
 from render.words import playing
 
@@ -152,6 +152,9 @@ async def run_tournament(service: Any, who: Invoker, name: str, options: Mapping
 
     command = (tournament_commands((game,), implied=True) if game else tournament_commands(slugs)).get(name)
     if command is None:
+        if game:  # `/<game> tournament`: a group within a game's, which Discord shows translated
+            group, typed = Term(GROUP, "command"), name[:30]
+            raise ServiceError(M("there is no /{game} {tournament} {name}", game=game, tournament=group, name=typed))
         raise ServiceError(M("there is no /tournament {name}", name=name[:30]))
     values = checked(command, options)
     game = game or str(values["game"])

@@ -115,12 +115,20 @@ def _empty(option: CommandOption) -> Message:
     return M("{name}: is empty", name=_named(option))
 
 
+def command_path(command: CommandSpec) -> str | Message:
+    """What goes before a command's name, as the reader's client shows it: `<game>`, `tournament`
+    (a top-level group is named alike in every language, bot/command_translator.py), or
+    `<game> torneo` (a group within a game's is translated like a command)."""
+    if command.game and command.group:
+        return Message("{game} {group}", {"game": command.game, "group": Term(command.group, "command")})
+    return command.game or command.group
+
+
 def missing(command: CommandSpec, option: CommandOption) -> Message:
     """A required option left out, with what to write (a newcomer at the console has no form):
     its choices, or else what Discord shows under it."""
-    # A command of a subcommand group reads "/tournament list" or "/<game> tournament list".
-    group = " ".join(part for part in (command.game, command.group) if part)
-    where: dict[str, Any] = {"game": group, "command": Term(command.name, "command"), "option": _named(option)}
+    where: dict[str, Any] = {"game": command_path(command), "command": Term(command.name, "command"),
+                             "option": _named(option)}  # fmt: skip
     if option.choices:
         allowed = choices_shown(c.value for c in option.choices)
         return M("/{game} {command} needs the {option} option, one of: {allowed}", allowed=allowed, **where)

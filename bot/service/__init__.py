@@ -52,7 +52,7 @@ from bot.storage import ratings as rating_rows
 from bot.storage.events import TableRow
 from bot.storage.outbox import PendingNotice
 from bot.storage.timers import TimerKind, TimerRow
-from engine.i18n import M
+from engine.i18n import M, Text
 
 if TYPE_CHECKING:
     from bot.ratings import PlayerRating
@@ -209,6 +209,11 @@ class MatchService:
                 row = None
             if row is not None and row.status == "active":
                 ends = M("Aborting ends this match for every player, unrated; it cannot be resumed.")
+                async with self.book.storage.reading() as db:  # several share the channel: say which one
+                    label = await addressing.label_of(db, row)
+                if label is not None:
+                    ends = M("Aborting ends {match} for every player, unrated; it cannot be resumed.",
+                             match=f"**{label}**")  # fmt: skip
                 self.play.ask_first(row, state, user_id, "abort", "", ends, confirmed)
         return await self.lobby.abort(channel_id, user_id, can_manage=can_manage)
 
@@ -305,8 +310,10 @@ class MatchService:
         return await self.play.panel_actions(channel_id, match_id, board_version, user_id)
 
     # --- several matches in one channel (an event's, where threads are not allowed) -----
-    async def address(self, channel_id: int, user_id: int, named: str | int | None = None) -> Addressed | None:
-        """Which open match of the channel a member's command means (bot/service/addressing.py).
+    async def address(self, channel_id: int, user_id: int, named: str | int | None = None,
+                      naming: Text | None = None) -> Addressed | None:  # fmt: skip
+        """Which open match of the channel a member's command means (bot/service/addressing.py);
+        `naming`: the command typed, when it takes `match:` itself.
 
         Every command about a match asks this first: in a channel with one match (nearly all of
         them) it is a single statement, with no snapshot begun (on PostgreSQL 1 round trip, not 3)."""
@@ -315,7 +322,7 @@ class MatchService:
         if not addressing.to_choose(rows, named):
             return None
         async with self.book.storage.reading() as db:
-            return await addressing.choose(db, channel_id, user_id, named)
+            return await addressing.choose(db, channel_id, user_id, named, naming)
 
     async def address_button(self, channel_id: int, match_id: int) -> Addressed | None:
         """A button's match, where the channel holds several open ones (None: its one match)."""
@@ -338,7 +345,7 @@ class MatchService:
         label = None if table is None else addressing.table_label(table)
         if label is None or reply.text.startswith(f"**{label}**"):
             return reply
-        announce = await self.labelled(reply.announce) if reply.announce is not None else None
+        announce = await self.labelled(reply.announce, match_id) if reply.announce is not None else None
         return replace(reply, text=f"**{label}**\n{reply.text}" if reply.text else f"**{label}**", announce=announce)
 
     async def open_matches_here(self, channel_id: int) -> list[tuple[int, TableRow | None]]:

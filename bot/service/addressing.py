@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from bot import texts
 from bot.addressed import Addressed
+from bot.commands.forms import event_command
 from bot.errors import NotAllowed
 from bot.storage import Connection, MatchRow
 from bot.storage import events as event_store
@@ -37,15 +38,18 @@ def to_choose(rows: list[MatchRow], named: str | int | None) -> bool:
     return (named is not None and bool(str(named).strip())) or any(is_shared(row) for row in rows)
 
 
-async def choose(db: Connection, channel_id: int, user_id: int, named: str | int | None) -> Addressed | None:
-    """Which open match of the channel a member's command means (None: there is at most one)."""
+async def choose(db: Connection, channel_id: int, user_id: int, named: str | int | None,
+                 naming: Text | None = None) -> Addressed | None:  # fmt: skip
+    """Which open match of the channel a member's command means (None: there is at most one).
+    `naming`: the command typed, when it takes `match:` itself (`/<game> abort`): the refusal's
+    list then says to name one there."""
     rows = await queries.open_matches_in(db, channel_id)
     if named is not None and str(named).strip():
         wanted = str(named).strip().lstrip("#")
         found = next((r for r in rows if str(r.id) == wanted), None)
         if found is not None:
             return Addressed(channel_id, found.id)
-        listing = await listing_text(db, rows)
+        listing = await listing_text(db, rows, naming)
         text = M("there is no open match #{id} in this channel.", id=wanted[:12])
         return Addressed(channel_id, refusal=NotAllowed(M("{text}\n{listing}", text=text, listing=listing)))
     if not any(is_shared(row) for row in rows):
@@ -68,20 +72,24 @@ async def choose(db: Connection, channel_id: int, user_id: int, named: str | int
         return None
     text = M("several matches are played in this channel and none of them is yours alone, so I cannot tell "
              "which one you mean.")  # fmt: skip
-    listing = await listing_text(db, mine or rows)
+    listing = await listing_text(db, mine or rows, naming)
     return Addressed(channel_id, refusal=NotAllowed(M("{text}\n{listing}", text=text, listing=listing)))
 
 
-async def listing_text(db: Connection, rows: list[MatchRow]) -> Text:
+async def listing_text(db: Connection, rows: list[MatchRow], naming: Text | None = None) -> Text:
     lines = []
     for row in rows:
         label = await label_of(db, row) or str(M("match #{id}", id=row.id))
         link = texts.message_link(row.guild_id, row.channel_id, row.board_message_id)
         lines.append(f"• #{row.id} · {label} · {link}")
-    how = M("Players' commands reach their own match. To look at one: /{tournament} {board} with "
-            "{match}:<number> (it suggests the open matches as you type), e.g. `{match}:{id}`.",
-            tournament=texts.command("tournament"), board=texts.command("board"), match=texts.option(MATCH_OPTION),
-            id=rows[0].id if rows else 1)  # fmt: skip
+    # The command as the reader's client shows it: `/<game> torneo tablero`, or `/tournament tablero game:<game>`.
+    board = event_command(rows[0].game, "board") if rows else texts.command("board")
+    how = M("Players' commands reach their own match. To look at one: {board} with {match}:<number> (it "
+            "suggests the open matches as you type), e.g. `{match}:{id}`.",
+            board=board, match=texts.option(MATCH_OPTION), id=rows[0].id if rows else 1)  # fmt: skip
+    if naming is not None:
+        how = M("Name one with {command} {match}:<number> (it suggests the open matches as you type), e.g. "
+                "`{match}:{id}`.", command=naming, match=texts.option(MATCH_OPTION), id=rows[0].id if rows else 1)
     return M("{matches}\n{how}", matches="\n".join(lines), how=how)
 
 

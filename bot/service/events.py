@@ -468,10 +468,13 @@ class EventDesk:
         async with self.book.storage.transaction() as db:
             if self.book.scheduler is not None:
                 await self.book.scheduler.reschedule(db, row, begun, begun, now, activity=True, new_turn=True)
-            headline = M("**{title}**, round {round}, board {board}: {players}", title=event.title,
-                         round=table.round, board=table.board,
-                         players=" v ".join(" & ".join(texts.mention(e) for e in side) for side in table.sides))
-            reply = await self._board(row, begun, str(headline))
+            if channel_id == event.channel_id:  # shared: the post is headed with the game's label when sent
+                headline = f"**{event.title}**"  # (MatchService.labelled), so round and players are said once
+            else:
+                seated = " v ".join(" & ".join(texts.mention(e) for e in side) for side in table.sides)
+                headline = str(M("**{title}**, round {round}, board {board}: {players}", title=event.title,
+                                 round=table.round, board=table.board, players=seated))
+            reply = await self._board(row, begun, headline)
             notice = notice_now(event.guild_id, channel_id, reply)
             await outbox.add(db, match_id, event.guild_id, channel_id, notice_json(notice), now)
         self.book.timers_changed()

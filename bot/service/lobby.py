@@ -10,12 +10,14 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from bot import rating_gate, texts
+from bot.commands.forms import event_command
 from bot.errors import ChannelBusy, MatchUnreadable, NotAllowed, NotInMatch, ServiceError
 from bot.match import MatchState
 from bot.replies import Reply
 from bot.service.book import MatchBook
 from bot.service.heavy import HeavyReads
 from bot.storage import ChannelHasMatch, MatchRow, timers
+from bot.storage import events as event_store
 from bot.storage import matches as queries
 from bot.storage.matches import NewMatch
 from bot.storage.timers import TimerKind
@@ -404,11 +406,20 @@ class Lobby:
                 ))  # fmt: skip
             raise NotAllowed(M("only someone with Manage Channels can abort a started match"))
         who = texts.mention(user_id)
-        aborted = (
-            M("{who} aborted the match. The channel is free for a new one.", who=who)
-            if row.status == "lobby"
-            else M("{who} aborted the match. It is not rated. The channel is free for a new one.", who=who)
-        )
+        async with self.book.storage.reading() as db:  # an event's game: the event is told what follows
+            found = await event_store.table_of_match(db, row.id)
+            event = None if found is None else await event_store.event_by_id(db, found[0])
+        if row.status == "lobby":
+            aborted = M("{who} aborted the match. The channel is free for a new one.", who=who)
+        elif found is None or event is None:
+            aborted = M("{who} aborted the match. It is not rated. The channel is free for a new one.", who=who)
+        elif event.status == "running":  # its table stays undecided (docs/tournaments.md, "Results")
+            aborted = M("{who} aborted the match. It is not rated. Its game stays undecided in **{title}**, so "
+                        "round {round} cannot end: the event's creator or a moderator may cancel the event with "
+                        "{cancel}.", who=who, title=event.title, round=found[1].round,
+                        cancel=event_command(event.game, "cancel"))  # fmt: skip
+        else:  # the event is being cancelled, which is why its games end
+            aborted = M("{who} aborted the match. It is not rated.", who=who)
         reply = Reply(str(aborted), match_id=row.id, game=row.game)
         async with self.book.claim(row) as db:
             # A started match aborted by a moderator counts for nobody's rating.

@@ -50,7 +50,7 @@ SURFACE: dict[str, list[tuple[str, bool, list[str] | None, bool]]] = {
     "join": [("city", False, SEATS, False), ("computer", False, ["easy", "normal", "hard"], False)],
     "leave": [],
     "start": [],
-    "abort": [],
+    "abort": [("match", False, None, True)],  # which of an event's games sharing the channel
     "move": [("piece", True, None, True), ("direction", True, None, True)],
     "rotate": [("pieces", True, None, True), ("facing", True, None, True)],
     "advance": [("pieces", True, None, True)],
@@ -197,7 +197,7 @@ def test_command_surface(tree: list[dict[str, Any]]) -> None:
         assert got == expected, name
 
 
-def test_autocomplete_exactly_where_players_pick_from_the_board(tree: list[dict[str, Any]]) -> None:
+def test_autocomplete_exactly_where_players_pick_from_the_board_or_name_a_match(tree: list[dict[str, Any]]) -> None:
     autocompleted = {
         f"{name}.{option['name']}"
         for name, sub in subcommands(tree).items()
@@ -212,6 +212,7 @@ def test_autocomplete_exactly_where_players_pick_from_the_board(tree: list[dict[
         "advance.pieces",
         "rally.square",
         "play.action",
+        "abort.match",  # the channel's open matches, where an event's games share it
     }
 
 

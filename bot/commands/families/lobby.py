@@ -122,7 +122,10 @@ def commands(rules: AnyGame, front: FrontEnd) -> tuple[CommandSpec, ...]:
                                               choices=COMPUTER_LEVELS))),
         CommandSpec("leave", "Give up your seat (in a started match: resign)", on_service("leave")),
         CommandSpec("start", "Start the match when every seat is held, or its rematch", _start),
-        CommandSpec("abort", "Abort this channel's match (creator in the lobby, or Manage Channels)", _abort),
+        CommandSpec("abort", "Abort this channel's match (creator in the lobby, or Manage Channels)", _abort,
+                    # Where an event's games share the channel, a moderator names the one to abort.
+                    (CommandOption("match", "Which match of this channel (an event's games may share it)",
+                                   max_length=12, autocomplete=True),)),
     ]  # fmt: skip
     if rules.has_setup:
         specs.append(CommandSpec("setup", "Make your secret setup choice (nobody sees it until all are made)", _setup,
