@@ -67,7 +67,7 @@ def main(argv: list[str] | None = None) -> int:
 
     try:
         if args.command == "console":
-            return _console(settings, args.locale)
+            return _console(settings, args.locale, hosted)
         if args.command == "backup":
             return asyncio.run(_backup(settings, args.path, overwrite=args.overwrite))
         if args.command == "migrate-db":
@@ -82,7 +82,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(NOT_A_TERMINAL, file=sys.stderr)
                 return 0
             print("Starting the local console.\n", file=sys.stderr)
-            return _console(settings, "en")
+            return _console(settings, "en", hosted)
         if settings.api_base:
             logging.getLogger(__name__).warning("using a non-Discord API base", extra={"api_base": settings.api_base})
         asyncio.run(_check_storage(settings))
@@ -107,7 +107,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
 
 
-def _console(settings: Settings, locale: str) -> int:
+def _console(settings: Settings, locale: str, games: tuple[str, ...]) -> int:
     """The console opens its storage first (a bad database is one line and exit 1, with nothing
     started), and leaves no process behind: its worker pools are closed on the way out, and
     multiprocessing's resource tracker stopped after them."""
@@ -121,7 +121,7 @@ def _console(settings: Settings, locale: str) -> int:
               f"Going on in {language_of(locale)!r}.", file=sys.stderr)  # fmt: skip
         locale = language_of(locale)
     try:
-        asyncio.run(run_console(settings.database, settings.boards_dir, locale=locale, games=settings.hosted()))
+        asyncio.run(run_console(settings.database, settings.boards_dir, locale=locale, games=games))
     except PluginError as error:  # a game package that does not load: found after the greeting
         print(f"error: {error}", file=sys.stderr)
         return 2

@@ -34,7 +34,7 @@ from bot.commands.dispatch import (
 from bot.commands.group import refuse_unknown, tournament_for
 from bot.commands.tournament import GROUP, run_tournament, tournament_commands
 from bot.commands.values import SNOWFLAKE_MAX
-from bot.console_words import FIRST_CHANNEL, FIRST_USER, console_help
+from bot.console_words import FIRST_CHANNEL, FIRST_USER, console_help, prompt
 from bot.dispatcher import TimerDispatcher
 from bot.errors import ConfirmFirst, ServiceError
 from bot.i18n import speaking
@@ -204,7 +204,7 @@ class Console:
         return uid
 
     def prompt(self) -> str:
-        return f"{self.user}@#{self.channel}> "
+        return prompt(self.user, self.channel)
 
     def show(self, text: str) -> str:
         text = _LINK.sub("", text)

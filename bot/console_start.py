@@ -17,7 +17,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from bot.console_words import first_prompt, greeting
+from bot.console_words import greeting
+from bot.console_words import prompt as prompt_of
 
 if TYPE_CHECKING:
     from bot.clock import Clock
@@ -110,7 +111,7 @@ async def _run_console(database: str, boards_dir: str, clock: Clock | None, loca
     shown: list[Console] = []  # the console, once loaded: read by the reader's thread for its prompt
 
     def prompt() -> str:
-        return shown[0].prompt() if shown else first_prompt()
+        return shown[0].prompt() if shown else prompt_of()
 
     async def completions(line: str) -> list[str]:
         return await (await asyncio.shield(started)).completions(line)

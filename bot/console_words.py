@@ -15,8 +15,9 @@ FIRST_USER = "alice"  # who the console acts as until `as @name`…
 FIRST_CHANNEL = 1  # …and where
 
 
-def first_prompt() -> str:
-    return f"{FIRST_USER}@#{FIRST_CHANNEL}> "
+def prompt(user: str = FIRST_USER, channel: int = FIRST_CHANNEL) -> str:
+    """The console's prompt: who acts, and where (`alice@#1> `)."""
+    return f"{user}@#{channel}> "
 
 
 def example(games: Sequence[str]) -> str:

@@ -196,7 +196,7 @@ def folder_of(group: str, name: str) -> Path | None:
     if module is None:
         return None
     top, *parts = module.split(".")
-    spec = importlib.util.find_spec(top) if top not in sys.modules else sys.modules[top].__spec__
+    spec = importlib.util.find_spec(top)  # an imported one's own spec; else found, not imported
     for base in (spec.submodule_search_locations or []) if spec is not None else []:
         folder = Path(base).joinpath(*parts)
         if folder.is_dir():

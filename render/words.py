@@ -154,19 +154,21 @@ def host_po_file(language: str) -> PoFile:
 
 def _host_files(language: str) -> list[Path]:
     """`render/locales/<language>.po`, then its parts `<language>-*.po` in name order."""
-    folder = Path(__file__).parent / "locales"
-    parts = sorted(e for e in folder.iterdir() if e.name.startswith(f"{language}-") and e.suffix == ".po")
-    return [folder / f"{language}.po", *parts]
+    main = Path(__file__).parent / "locales" / f"{language}.po"
+    return [main, *(file for file in _language_files(main.parent, language) if file != main)]
 
 
 def _game_files(slug: str, language: str) -> list[Path]:
     """A game's `<language>.po` and `<language>-*.po`, in name order, from the package its
     `boardgame_host.catalogues` entry point names; none if it names none."""
     folder = plugins.folder_of(plugins.CATALOGUES, slug)
-    if folder is None:
-        return []
-    own = [e for e in folder.iterdir() if e.suffix == ".po" and e.stem.split("-")[0] == language]
-    return sorted(own, key=lambda e: e.name)
+    return [] if folder is None else _language_files(folder, language)
+
+
+def _language_files(folder: Path, language: str) -> list[Path]:
+    """A folder's catalogue files of a language (`<language>.po`, `<language>-*.po`), in name order."""
+    return sorted((e for e in folder.iterdir() if e.suffix == ".po" and e.stem.split("-")[0] == language),
+                  key=lambda e: e.name)  # fmt: skip
 
 
 @cache
@@ -200,15 +202,15 @@ def catalog(locale: str | None) -> Catalog:
 
     # As po_file merges them: the host's file, its parts over it, then each game's entries the
     # host lacks; a game's own entries are also kept apart, looked at first while it is playing.
-    host_files = _host_files(language)
-    host = _keyed(entry for file in host_files for entry in read_file(file))
+    host_files = [read_file(file) for file in _host_files(language)]
+    host = _keyed(entry for entries in host_files for entry in entries)
     games = {slug: _keyed(e for file in _game_files(slug, language) for e in read_file(file))
              for slug in plugins.names(plugins.CATALOGUES)}  # fmt: skip
     merged = dict(host)
     for own in games.values():
         for key, entry in own.items():
             merged.setdefault(key, entry)
-    header = next((e for e in read_file(host_files[0]) if not e.id), None)
+    header = next((e for e in host_files[0] if not e.id), None)  # the language's own file heads it
     return PoCatalog(language, _read_entries(merged.values()), {slug: _read_entries(own.values()) for slug, own in
                                                                  games.items()}, plural_expression(header))  # fmt: skip
 
