@@ -193,6 +193,27 @@ def _raw(core: Any) -> bytes:
             return b"".join(parts)
 
 
+_CUTS = "render.cuts"
+_SHOWN = [0] + [255] * 255  # an alpha channel to a mask of where anything shows
+
+
+def _cut(sprite: Image.Image, part: Box, at: tuple[int, int], size: tuple[int, int]) -> tuple[Image.Image, Image.Image]:
+    """`part` of a sprite, and a mask of `size` that is set where it shows when placed at `at`,
+    kept with the sprite: a paste not found yet is most often the same sprite again on other
+    pixels, and making the mask (a table through Pillow's Python wrappers) cost more than the
+    blend itself."""
+    cuts: dict[tuple[Box, tuple[int, int], tuple[int, int]], tuple[Image.Image, Image.Image]]
+    cuts = sprite.info.setdefault(_CUTS, {})
+    key = (part, at, size)
+    found = cuts.get(key)
+    if found is None:
+        piece = sprite.crop(part)
+        shown = Image.new("L", size, 0)
+        shown.im.paste(piece.im.getband(3).point(_SHOWN, None), (*at, at[0] + piece.width, at[1] + piece.height))
+        found = cuts[key] = (piece, shown)
+    return found
+
+
 class Room:
     """Rows asked for under the next board composed in a palette (the clocks strip), the number
     depending on the board's width: the first `Picture` made while it is open (`room_under`)
@@ -378,13 +399,10 @@ class Picture:
         around = within or box
         region = self.image.crop(around)
         background = region.convert("RGB")
-        piece = sprite.crop(part)
         at = (box[0] - around[0], box[1] - around[1])
+        piece, shown = _cut(sprite, part, at, region.size)
         background.paste(piece, at, piece)
-        blended = to_palette(background, self.palette.holder)
-        shown = Image.new("L", region.size, 0)
-        shown.paste(piece.getchannel("A").point(lambda a: 255 if a else 0), at)
-        region.paste(blended, (0, 0), shown)
+        region.paste(to_palette(background, self.palette.holder), (0, 0), shown)
         return region
 
     def ink(self, colour: Colour) -> int | Colour:
