@@ -49,6 +49,7 @@ CACHE_BYTES = 16 * 1024 * 1024  # composed pastes kept per palette: a game here 
 TILE_BYTES = 8 * 1024 * 1024  # whole cells with a piece in them, kept per palette
 STAMPS_KEPT = 8192
 TALLER_BYTES = 8 * 1024 * 1024  # empty layers with room under them (the clocks strip), kept per palette
+PARTS_BYTES = 8 * 1024 * 1024  # parts of pictures kept whole (a panel without its last line), per palette
 _SERIAL = "render.serial"  # a sprite's number in its `info`: ids are reused once a sprite is gone, these never
 _KNOWN = "render.known"
 _serials = itertools.count()
@@ -88,6 +89,8 @@ class Palette:
         self._tiles: dict[tuple[int, int, int, int], Any] = {}
         self._taller: dict[tuple[int, int], Image.Image] = {}  # oldest first
         self._taller_bytes = 0
+        self._parts: dict[tuple[object, ...], tuple[Box, Any]] = {}  # oldest first
+        self._parts_bytes = 0
         self._bytes = 0
         self._tile_bytes = 0
 
@@ -122,6 +125,19 @@ class Palette:
                     old = self._taller.pop(next(iter(self._taller)))
                     self._taller_bytes -= old.width * old.height
         return found
+
+    def part(self, key: tuple[object, ...]) -> tuple[Box, Any] | None:
+        """A part of a picture kept whole (`Picture.kept`): where it goes and its pixels (Pillow's
+        core image), or None."""
+        return self._parts.get(key)
+
+    def keep_part(self, key: tuple[object, ...], box: Box, core: Any) -> None:
+        with self._lock:
+            self._parts[key] = (box, core)
+            self._parts_bytes += (box[2] - box[0]) * (box[3] - box[1])
+            while self._parts_bytes > PARTS_BYTES and len(self._parts) > 1:
+                old, _ = self._parts.pop(next(iter(self._parts)))
+                self._parts_bytes -= (old[2] - old[0]) * (old[3] - old[1])
 
     def stamped(self, sprite: Image.Image, part: Box, on: Colour) -> Any:
         """`part` of a cached sprite over the flat colour `on`, as palette pixels (Pillow's core image)."""
@@ -370,6 +386,35 @@ class Picture:
             drawn.append(box)
             core.paste(stamped(sprite, part, on), box)
 
+    @contextmanager
+    def kept(self, key: tuple[object, ...]) -> Iterator[bool]:
+        """A part of the picture that recurs whole from picture to picture (a panel's cards, the
+        same while the scores stand): yields True where an earlier picture on the same empty
+        board kept it under `key` and it was pasted in one piece; else False, and what the block
+        then draws is kept at its end. `key` must name everything the block draws; what was drawn
+        before must not lie where the part goes (then it is drawn, and not kept)."""
+        palette = self.palette
+        if palette is None:
+            yield False
+            return
+        key = (_serial(self._base), *key)
+        drawn = self._drawn
+        found = palette.part(key)
+        if found is not None and not _overlaps(found[0], drawn):
+            self._core.paste(found[1], found[0])
+            drawn.append(found[0])
+            yield True
+            return
+        start = len(drawn)
+        yield False
+        boxes = drawn[start:]
+        if not boxes:
+            return
+        box = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+        whole = (box[2] - box[0]) * (box[3] - box[1]) * 3 > self._width * self._height  # drawn anywhere
+        if not whole and not _overlaps(box, drawn[:start]):
+            palette.keep_part(key, box, self._core.crop(box))
+
     def put(self, tile: Image.Image, at: tuple[int, int]) -> None:
         """A cached opaque sprite (no transparency: a tile) with its top left at `at`."""
         x, y = at
@@ -431,6 +476,11 @@ class Picture:
         if right <= left or bottom <= top:
             return None
         return (left, top, right, bottom), (x + left, y + top, x + right, y + bottom)
+
+
+def _overlaps(box: Box, boxes: Sequence[Box]) -> bool:
+    left, top, right, bottom = box
+    return any(a < right and left < c and b < bottom and top < d for a, b, c, d in boxes)
 
 
 def shared(learn: Callable[[], Image.Image]) -> Callable[[], Palette]:

@@ -215,19 +215,30 @@ def draw_panel(
     seats = len(position.seats)
     replay = title is not None
     with DRAWING:  # text sprites may be drawn now, with the shared fonts
-        stamps, bars = _top_row(state, title), []
-        for seat in range(seats):
-            card, bar = _card(state, seat, replay)
-            stamps += card
-            bars.append(bar)
-        picture.stamp_all(stamps)
-        for sprite, at in bars:  # on the cards
-            picture.put(sprite, at)
+        with picture.kept(_cards_key(state, title)) as done:  # the same while scores and turn stand
+            if not done:
+                stamps, bars = _top_row(state, title), []
+                for seat in range(seats):
+                    card, bar = _card(state, seat, replay)
+                    stamps += card
+                    bars.append(bar)
+                picture.stamp_all(stamps)
+                for sprite, at in bars:  # on the cards
+                    picture.put(sprite, at)
         line = typeset.fit(line_words(state, events, caption), INNER - 8, LINE_FACE, C.INK, 11)
         typeset.set_line(picture, line, (PAD + 4, PANEL_TOP + LINE_Y), anchor="lm", on=C.PAGE)
 
 
 Stamp = tuple[Image.Image, tuple[int, int], C.RGB]  # a sprite, its top left, the flat colour under it
+
+
+def _cards_key(state: GameState, title: str | None) -> tuple[object, ...]:
+    """Everything the top row and the cards show (`_top_row`, `_card`), in the active language."""
+    position, replay = state.position, title is not None
+    top = title if replay and state.outcome is None else status_words(state)
+    cards = tuple((_kind(state, seat, replay), slug, position.counts[seat] == 0, position.scores[seat])
+                  for seat, slug in enumerate(position.seats))  # fmt: skip
+    return ("pikemen cards", active().locale, position.target, top, state.outcome is None and position.seat_slug, cards)
 
 
 def _top_row(state: GameState, title: str | None) -> list[Stamp]:

@@ -84,3 +84,67 @@ def test_a_paste_is_remembered_by_what_lies_under_it() -> None:
         expected.paste(sprite, (x, 5), sprite)
     assert picture.image.convert("RGB").tobytes() == to_palette(expected, holder).convert("RGB").tobytes()
     assert len(palette._pastes) == 3  # on grey, on grey half-darkened already, on light grey
+
+
+def _grey_palette() -> Palette:
+    holder = Image.new("P", (1, 1))
+    holder.putpalette([value for index in range(256) for value in (index, index, index)])
+    return Palette(holder)
+
+
+def test_a_part_kept_whole_is_pasted_as_it_was_drawn() -> None:
+    palette = _grey_palette()
+    base = Image.new("RGB", (60, 40), (100, 100, 100))
+    card = Image.new("RGBA", (12, 8), (30, 30, 30, 255))
+    drawn_first = Picture(base, palette)
+    with drawn_first.kept(("cards", 1)) as done:
+        assert not done
+        drawn_first.stamp_all([(card, (4, 30), (100, 100, 100)), (card, (30, 28), (100, 100, 100))])
+    again = Picture(base, palette)
+    with again.kept(("cards", 1)) as done:
+        assert done  # one paste, nothing drawn
+    assert again.image.tobytes() == drawn_first.image.tobytes()
+    other = Picture(base, palette)
+    with other.kept(("cards", 2)) as done:  # another key: drawn again
+        assert not done
+
+
+def test_a_part_is_neither_kept_nor_pasted_over_what_was_drawn_before_it() -> None:
+    palette = _grey_palette()
+    base = Image.new("RGB", (60, 40), (100, 100, 100))
+    card = Image.new("RGBA", (12, 8), (30, 30, 30, 255))
+    mark = Image.new("RGBA", (6, 6), (250, 250, 250, 255))
+    picture = Picture(base, palette)
+    picture.paste(mark, (8, 31))  # under where the part will go
+    with picture.kept(("cards",)) as done:
+        assert not done
+        picture.stamp_all([(card, (4, 30), (100, 100, 100)), (card, (30, 28), (100, 100, 100))])
+    assert palette.part((picture._base.info["render.serial"], "cards")) is None  # it held the mark: not kept
+    clean = Picture(base, palette)
+    with clean.kept(("cards",)) as done:
+        assert not done
+        clean.stamp_all([(card, (4, 30), (100, 100, 100)), (card, (30, 28), (100, 100, 100))])
+    marked = Picture(base, palette)
+    marked.paste(mark, (40, 30))  # drawn where the kept part goes: it is drawn again, over the mark
+    with marked.kept(("cards",)) as done:
+        assert not done
+
+
+def test_pikemen_boards_are_the_same_whether_their_cards_were_kept_or_drawn() -> None:
+    artist = artist_for("pikemen")
+    states = _states("pikemen", 12, 5)
+    palette = artist.composing()  # type: ignore[attr-defined]
+    for locale in ("en", "es"):
+        drawn = []
+        for state, recent in states:  # each board's cards drawn: none kept before it
+            palette._parts.clear()
+            drawn.append(artist.picture(state, recent, locale=locale).tobytes())
+        for state, recent in states:  # then every board's cards kept, whichever board kept them
+            artist.picture(state, recent, locale=locale)
+        kept = dict(palette._parts)
+        again = [artist.picture(state, recent, locale=locale).tobytes() for state, recent in states]
+        assert kept and palette._parts == kept  # every card row pasted whole: nothing new kept
+        assert again == drawn
+        for state, recent in states[:4]:  # and a replay frame's, titled
+            first = artist.picture(state, recent, title="Replay", caption="1 / 9", locale=locale)
+            assert artist.picture(state, recent, title="Replay", caption="1 / 9", locale=locale) == first
