@@ -307,7 +307,7 @@ class Picture:
         key = _raw(core.crop(box))
         found = palette.composed(serial, part, key)
         if found is None:
-            found = self._blend(sprite, part, box).im
+            found = self._blend(sprite, part, box)
             palette.remember(serial, part, key, found)
         core.paste(found, box)
 
@@ -351,7 +351,7 @@ class Picture:
                 placed = (serial, box[0] - cell_left, box[1] - cell_top, number)
                 found = tiles.get(placed)
                 if found is None:
-                    found = self._blend(sprite, part, box, within=cell).im
+                    found = self._blend(sprite, part, box, within=cell)
                     palette.tile(placed, found, (cell[2] - cell[0]) * (cell[3] - cell[1]))
                 paste(found, cell)
                 continue
@@ -360,7 +360,7 @@ class Picture:
             under = _raw(crop(box))
             found = composed(serial, part, under)
             if found is None:
-                found = self._blend(sprite, part, box).im
+                found = self._blend(sprite, part, box)
                 palette.remember(serial, part, under, found)
             paste(found, box)
 
@@ -434,20 +434,23 @@ class Picture:
         if clipped is not None:
             part, box = clipped
             self._drawn.append(box)
-            self.image.paste(self._blend(sprite, part, box), box)
+            self._core.paste(self._blend(sprite, part, box), box)
 
-    def _blend(self, sprite: Image.Image, part: Box, box: Box, within: Box | None = None) -> Image.Image:
+    def _blend(self, sprite: Image.Image, part: Box, box: Box, within: Box | None = None) -> Any:
         """`part` of the sprite over the picture's `box` (or over the larger box `within`), blended
         in RGB and mapped onto the palette where the sprite shows; elsewhere the picture's own
-        palette pixels, since a blend colour of the empty board need not map back onto itself."""
+        palette pixels, since a blend colour of the empty board need not map back onto itself.
+        Pillow's core image of it: done core to core, as a new paste is most of a board's
+        drawing where its wrappers would cost as much again."""
         assert self.palette is not None
         around = within or box
-        region = self.image.crop(around)
+        region = self._core.crop(around)  # in the palette, which it carries
         background = region.convert("RGB")
         at = (box[0] - around[0], box[1] - around[1])
         piece, shown = _cut(sprite, part, at, region.size)
-        background.paste(piece, at, piece)
-        region.paste(to_palette(background, self.palette.holder), (0, 0), shown)
+        background.paste(piece.im, (*at, at[0] + piece.width, at[1] + piece.height), piece.im)
+        blended = background.convert("P", Image.Dither.NONE, self.palette.holder.im)
+        region.paste(blended, (0, 0, *region.size), shown.im)
         return region
 
     def ink(self, colour: Colour) -> int | Colour:
