@@ -46,16 +46,21 @@ from render.memo import DRAWING
 Colour = tuple[int, int, int]
 Box = tuple[int, int, int, int]
 CACHE_BYTES = 16 * 1024 * 1024  # composed pastes kept per palette: a game here settles near 10 MB
-TILE_BYTES = 8 * 1024 * 1024  # whole cells with a piece in them, kept per palette
+TILE_BYTES = 8 * 1024 * 1024  # pieces composed on an empty board's cells, kept per palette
 STAMPS_KEPT = 8192
 TALLER_BYTES = 8 * 1024 * 1024  # empty layers with room under them (the clocks strip), kept per palette
 PARTS_BYTES = 8 * 1024 * 1024  # parts of pictures kept whole (a panel without its last line), per palette
+Placement = tuple[Image.Image, tuple[int, int], int, Box, Box, Box, "tuple[int, int, int, int] | None"]
+"""A sprite placed on an empty board (`Palette.placement`): the sprite, its top left, its serial,
+the part of it shown and where that goes, the cell it stands in, and its key as a tile: the
+piece on that cell of the empty board (None: it reaches out of its cell)."""
 _SERIAL = "render.serial"  # a sprite's number in its `info`: ids are reused once a sprite is gone, these never
 _KNOWN = "render.known"
 _serials = itertools.count()
 
 
-def _serial(sprite: Image.Image) -> int:
+def serial(sprite: Image.Image) -> int:
+    """A picture's number for the caches: ids are reused once a picture is gone, these never."""
     number: int | None = sprite.info.get(_SERIAL)
     if number is None:
         number = sprite.info[_SERIAL] = next(_serials)
@@ -67,7 +72,7 @@ def _known(sprite: Image.Image) -> tuple[int, Box]:
     found: tuple[int, Box] | None = sprite.info.get(_KNOWN)
     if found is None:
         alpha = sprite.getchannel("A") if sprite.mode == "RGBA" else Image.new("L", sprite.size, 255)
-        found = sprite.info[_KNOWN] = (_serial(sprite), alpha.getbbox() or (0, 0, 0, 0))
+        found = sprite.info[_KNOWN] = (serial(sprite), alpha.getbbox() or (0, 0, 0, 0))
     return found
 
 
@@ -100,20 +105,20 @@ class Palette:
 
     def layer(self, picture: Image.Image) -> Image.Image:
         """A cached picture (an empty board, a tile) mapped onto the palette once; read-only."""
-        serial = _serial(picture)
-        found = self._layers.get(serial)
+        number = serial(picture)
+        found = self._layers.get(number)
         if found is None:
             found = to_palette(picture.convert("RGB"), self.holder)
             found.info.clear()  # not the picture's serial: a layer is no sprite
             with self._lock:
-                self._layers[serial] = found
+                self._layers[number] = found
         return found
 
     def taller(self, base: Image.Image, rows: int) -> Image.Image:
         """`base`'s layer with `rows` more under it (to be set by whoever asked), kept: copying it
         is one pass over memory, where building it again (a new canvas, the layer pasted in)
         touches a board's worth twice; read-only."""
-        key = (_serial(base), rows)
+        key = (serial(base), rows)
         found = self._taller.get(key)
         if found is None:
             layer = self.layer(base)
@@ -125,6 +130,19 @@ class Palette:
                     old = self._taller.pop(next(iter(self._taller)))
                     self._taller_bytes -= old.width * old.height
         return found
+
+    def placement(self, base: Image.Image, sprite: Image.Image, at: tuple[int, int], cell: Box) -> Placement | None:
+        """A cached sprite with its top left at `at` on a picture of the empty board `base`,
+        standing in `cell` (`Picture.place_all`); None if it lies outside the picture."""
+        serial, visible = _known(sprite)
+        clipped = _clip(visible, at, base.size)
+        if clipped is None:
+            return None
+        part, box = clipped
+        left, top, right, bottom = cell
+        inside = left <= box[0] and top <= box[1] and box[2] <= right and box[3] <= bottom
+        whole = (serial, box[0] - left, box[1] - top, self.cell(base, cell)) if inside else None
+        return sprite, at, serial, part, box, cell, whole
 
     def part(self, key: tuple[object, ...]) -> tuple[Box, Any] | None:
         """A part of a picture kept whole (`Picture.kept`): where it goes and its pixels (Pillow's
@@ -141,7 +159,7 @@ class Palette:
 
     def stamped(self, sprite: Image.Image, part: Box, on: Colour) -> Any:
         """`part` of a cached sprite over the flat colour `on`, as palette pixels (Pillow's core image)."""
-        key = (_serial(sprite), part, on)
+        key = (serial(sprite), part, on)
         found = self._stamps.get(key)
         if found is None:
             background = Image.new("RGB", (part[2] - part[0], part[3] - part[1]), on)
@@ -158,7 +176,7 @@ class Palette:
     def cell(self, base: Image.Image, box: Box) -> int:
         """Which of the distinct cells of empty boards `box` of `base` is: equal cells (two light
         squares) share a number."""
-        key = (_serial(base), box)
+        key = (serial(base), box)
         found = self._cells.get(key)
         if found is None:
             content = _raw(self.layer(base).im.crop(box))
@@ -166,11 +184,6 @@ class Palette:
                 found = self._contents.setdefault(content, len(self._contents))
                 self._cells[key] = found
         return found
-
-    def tiled(self, key: tuple[int, int, int, int]) -> Any:
-        """A whole cell with a sprite in it (the sprite's serial, where in the cell, which cell),
-        or None the first time."""
-        return self._tiles.get(key)
 
     def tile(self, key: tuple[int, int, int, int], result: Any, size: int) -> None:
         with self._lock:
@@ -213,20 +226,15 @@ _CUTS = "render.cuts"
 _SHOWN = [0] + [255] * 255  # an alpha channel to a mask of where anything shows
 
 
-def _cut(sprite: Image.Image, part: Box, at: tuple[int, int], size: tuple[int, int]) -> tuple[Image.Image, Image.Image]:
-    """`part` of a sprite, and a mask of `size` that is set where it shows when placed at `at`,
-    kept with the sprite: a paste not found yet is most often the same sprite again on other
-    pixels, and making the mask (a table through Pillow's Python wrappers) cost more than the
-    blend itself."""
-    cuts: dict[tuple[Box, tuple[int, int], tuple[int, int]], tuple[Image.Image, Image.Image]]
-    cuts = sprite.info.setdefault(_CUTS, {})
-    key = (part, at, size)
-    found = cuts.get(key)
+def _cut(sprite: Image.Image, part: Box) -> tuple[Image.Image, Image.Image]:
+    """`part` of a sprite, and a mask of where it shows, kept with the sprite: a paste not found
+    yet is most often the same sprite again on other pixels, and making the mask (a table
+    through Pillow's Python wrappers) cost more than the blend itself."""
+    cuts: dict[Box, tuple[Image.Image, Image.Image]] = sprite.info.setdefault(_CUTS, {})
+    found = cuts.get(part)
     if found is None:
         piece = sprite.crop(part)
-        shown = Image.new("L", size, 0)
-        shown.im.paste(piece.im.getband(3).point(_SHOWN, None), (*at, at[0] + piece.width, at[1] + piece.height))
-        found = cuts[key] = (piece, shown)
+        found = cuts[part] = (piece, piece.getchannel("A").point(_SHOWN))
     return found
 
 
@@ -313,49 +321,43 @@ class Picture:
 
     def paste_all(self, pastes: Sequence[tuple[Image.Image, tuple[int, int], Box]]) -> None:
         """A board's pieces in one loop: cached sprites, each at its top left and standing in the
-        cell (a square's box) given with it. A piece that lies inside its cell, where nothing has
-        been drawn yet, is the whole cell found by the piece and that cell of the empty board (all
-        light squares are one), without a look at the picture; any other as `paste`."""
+        cell (a square's box) given with it; as `place_all`."""
         palette = self.palette
         if palette is None:
             for sprite, at, _ in pastes:
                 self.image.paste(sprite, at, sprite)
             return
-        core, width, height, drawn = self._core, self._width, self._height, self._drawn
+        placements = (palette.placement(self._base, sprite, at, cell) for sprite, at, cell in pastes)
+        self.place_all([placed for placed in placements if placed is not None])
+
+    def place_all(self, placements: Sequence[Placement]) -> None:
+        """A board's pieces, placed on this picture's empty board already (`Palette.placement`,
+        which a game may keep: a piece on a square is placed the same on every board). A piece
+        that lies inside its cell, where nothing has been drawn yet, is found by the piece and
+        that cell of the empty board (all light squares are one), without a look at the picture;
+        any other as `paste`."""
+        palette = self.palette
+        if palette is None:
+            for sprite, at, *_ in placements:
+                self.image.paste(sprite, at, sprite)
+            return
+        core, drawn = self._core, self._drawn
         composed, crop, paste, tiles = palette.composed, core.crop, core.paste, palette._tiles
-        cells, base = palette._cells, _serial(self._base)
         # A loop of its own per piece, without calls it can do without: a board pastes dozens.
-        for sprite, (x, y), cell in pastes:
-            known = sprite.info.get(_KNOWN)
-            serial, visible = known if known is not None else _known(sprite)
-            left, top, right, bottom = visible
-            if right > left and x + left >= 0 and y + top >= 0 and x + right <= width and y + bottom <= height:
-                part, box = visible, (x + left, y + top, x + right, y + bottom)
-            else:
-                clipped = self._clip(visible, (x, y))
-                if clipped is None:
-                    continue
-                part, box = clipped
-            cell_left, cell_top, cell_right, cell_bottom = cell
-            inside = cell_left <= box[0] and cell_top <= box[1] and box[2] <= cell_right and box[3] <= cell_bottom
-            clear = inside
-            if inside:
+        for sprite, _, serial, part, box, cell, whole in placements:
+            if whole is not None:
+                cell_left, cell_top, cell_right, cell_bottom = cell
                 for a, b, c, d in drawn:  # something drawn over the cell already: not the empty board's
                     if a < cell_right and cell_left < c and b < cell_bottom and cell_top < d:
-                        clear = False
                         break
-            if clear:
-                number = cells.get((base, cell))
-                if number is None:
-                    number = palette.cell(self._base, cell)
-                placed = (serial, box[0] - cell_left, box[1] - cell_top, number)
-                found = tiles.get(placed)
-                if found is None:
-                    found = self._blend(sprite, part, box, within=cell)
-                    palette.tile(placed, found, (cell[2] - cell[0]) * (cell[3] - cell[1]))
-                paste(found, cell)
-                continue
-            if not inside:
+                else:
+                    found = tiles.get(whole)
+                    if found is None:
+                        found = self._blend(sprite, part, box)
+                        palette.tile(whole, found, (box[2] - box[0]) * (box[3] - box[1]))
+                    paste(found, box)
+                    continue
+            else:
                 drawn.append(box)  # it reaches into a neighbour's cell
             under = _raw(crop(box))
             found = composed(serial, part, under)
@@ -397,7 +399,7 @@ class Picture:
         if palette is None:
             yield False
             return
-        key = (_serial(self._base), *key)
+        key = (serial(self._base), *key)
         drawn = self._drawn
         found = palette.part(key)
         if found is not None and not _overlaps(found[0], drawn):
@@ -436,19 +438,17 @@ class Picture:
             self._drawn.append(box)
             self._core.paste(self._blend(sprite, part, box), box)
 
-    def _blend(self, sprite: Image.Image, part: Box, box: Box, within: Box | None = None) -> Any:
-        """`part` of the sprite over the picture's `box` (or over the larger box `within`), blended
-        in RGB and mapped onto the palette where the sprite shows; elsewhere the picture's own
-        palette pixels, since a blend colour of the empty board need not map back onto itself.
-        Pillow's core image of it: done core to core, as a new paste is most of a board's
-        drawing where its wrappers would cost as much again."""
+    def _blend(self, sprite: Image.Image, part: Box, box: Box) -> Any:
+        """`part` of the sprite over the picture's `box`, blended in RGB and mapped onto the
+        palette where the sprite shows; elsewhere the picture's own palette pixels, since a blend
+        colour of the empty board need not map back onto itself. Pillow's core image of it: done
+        core to core, as a new paste is most of a board's drawing where its wrappers would cost
+        as much again."""
         assert self.palette is not None
-        around = within or box
-        region = self._core.crop(around)  # in the palette, which it carries
+        region = self._core.crop(box)  # in the palette, which it carries
         background = region.convert("RGB")
-        at = (box[0] - around[0], box[1] - around[1])
-        piece, shown = _cut(sprite, part, at, region.size)
-        background.paste(piece.im, (*at, at[0] + piece.width, at[1] + piece.height), piece.im)
+        piece, shown = _cut(sprite, part)
+        background.paste(piece.im, (0, 0, *region.size), piece.im)
         blended = background.convert("P", Image.Dither.NONE, self.palette.holder.im)
         region.paste(blended, (0, 0, *region.size), shown.im)
         return region
@@ -466,19 +466,24 @@ class Picture:
         return self._draw
 
     def _clip(self, within: Box, at: tuple[int, int]) -> tuple[Box, Box] | None:
-        """(the part of a sprite's box `within` inside the picture, where it goes), or None if it
-        is all outside."""
-        x, y = at
-        left, top, right, bottom = within
-        if right <= left or bottom <= top:  # nothing visible
-            return None
-        if x + left >= 0 and y + top >= 0 and x + right <= self._width and y + bottom <= self._height:
-            return within, (x + left, y + top, x + right, y + bottom)  # the usual case: all inside
-        left, top = max(left, -x), max(top, -y)
-        right, bottom = min(right, self._width - x), min(bottom, self._height - y)
-        if right <= left or bottom <= top:
-            return None
-        return (left, top, right, bottom), (x + left, y + top, x + right, y + bottom)
+        return _clip(within, at, (self._width, self._height))
+
+
+def _clip(within: Box, at: tuple[int, int], size: tuple[int, int]) -> tuple[Box, Box] | None:
+    """(the part of a sprite's box `within` inside a picture of `size`, where it goes), or None if
+    it is all outside."""
+    x, y = at
+    width, height = size
+    left, top, right, bottom = within
+    if right <= left or bottom <= top:  # nothing visible
+        return None
+    if x + left >= 0 and y + top >= 0 and x + right <= width and y + bottom <= height:
+        return within, (x + left, y + top, x + right, y + bottom)  # the usual case: all inside
+    left, top = max(left, -x), max(top, -y)
+    right, bottom = min(right, width - x), min(bottom, height - y)
+    if right <= left or bottom <= top:
+        return None
+    return (left, top, right, bottom), (x + left, y + top, x + right, y + bottom)
 
 
 def _overlaps(box: Box, boxes: Sequence[Box]) -> bool:

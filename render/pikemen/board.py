@@ -10,8 +10,9 @@ from PIL import Image
 
 from engine.pikemen.geometry import UPRIGHT
 from engine.pikemen.pieces import ORIENTATION_OF, SEAT_OF, SIZE_OF
+from engine.pikemen.position import Position
 from engine.pikemen.state import GameState
-from render.compose import Palette, Picture
+from render.compose import Palette, Picture, Placement, serial
 from render.pikemen import colours as C
 from render.pikemen import numbering, sprites
 from render.pikemen.highlights import highlights
@@ -58,7 +59,10 @@ def compose(
             _paste_centred(picture, dot, (x0 + (x1 - x0) * step / steps, y0 + (y1 - y0) * step / steps))
     if marks.arrival is not None:
         picture.paste(sprites.square_frame(C.TO_FRAME), layout.box(marks.arrival)[:2])
-    picture.paste_all(_pieces(layout, position.board, position.seats))
+    if palette is None:
+        picture.paste_all(_pieces(layout, position.board, position.seats))
+    else:
+        picture.place_all(_placed(palette, static_board(layout.turns, len(position.seats)), layout, position))
     if marks.arrival is not None:
         left, top, right, _ = layout.box(marks.arrival)
         if marks.captured:
@@ -79,6 +83,29 @@ def _pieces(
     square) and its square's box."""
     places = _places(layout.turns)
     return [(_sprite(seats[SEAT_OF[code]], code, layout.turns), *places[sq]) for sq, code in enumerate(board) if code]
+
+
+def _placed(palette: Palette, base: Image.Image, layout: Layout, position: Position) -> list[Placement]:
+    """Each piece placed on `base` (as `_pieces` gives them), kept per square and piece: a board
+    places dozens, and a piece on a square is placed the same on every board."""
+    seats, turns = position.seats, layout.turns
+    table, places = _placements(palette, serial(base), seats), _places(turns)
+    found = []
+    for sq, code in enumerate(position.board):
+        if code:
+            row = table[sq]
+            placed = row.get(code)
+            if placed is None:
+                placed = row[code] = palette.placement(base, _sprite(seats[SEAT_OF[code]], code, turns), *places[sq])
+            if placed is not None:  # (a piece is always on the picture)
+                found.append(placed)
+    return found
+
+
+@functools.cache
+def _placements(palette: Palette, board: int, seats: tuple[str, ...]) -> list[dict[int, Placement | None]]:
+    """The kept placements on one empty board (by its serial) for these seats: by square, then piece code."""
+    return [{} for _ in range(64)]
 
 
 @functools.cache

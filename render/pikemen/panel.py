@@ -234,11 +234,12 @@ Stamp = tuple[Image.Image, tuple[int, int], C.RGB]  # a sprite, its top left, th
 
 def _cards_key(state: GameState, title: str | None) -> tuple[object, ...]:
     """Everything the top row and the cards show (`_top_row`, `_card`), in the active language."""
-    position, replay = state.position, title is not None
-    top = title if replay and state.outcome is None else status_words(state)
+    position, replay, outcome = state.position, title is not None, state.outcome
+    # What the top row's right says (`_top_row`), by what decides it: its words cost more to write.
+    top: object = title if replay and outcome is None else (outcome.winners, outcome.drawn) if outcome else None
     cards = tuple((_kind(state, seat, replay), slug, position.counts[seat] == 0, position.scores[seat])
                   for seat, slug in enumerate(position.seats))  # fmt: skip
-    return ("pikemen cards", active().locale, position.target, top, state.outcome is None and position.seat_slug, cards)
+    return ("pikemen cards", active().locale, position.target, top, outcome is None and position.seat_slug, cards)
 
 
 def _top_row(state: GameState, title: str | None) -> list[Stamp]:
