@@ -68,7 +68,7 @@ def word(text: str, face: Face, colour: RGB) -> Word:
             return found
         font = face.font()
         ascent, descent = font.getmetrics() if isinstance(font, ImageFont.FreeTypeFont) else (face.size, face.size // 4)
-        width = font.getlength(text)
+        width = advance(text, face)
         mask = Image.new("L", (math.ceil(width) + 4, ascent + descent + 4), 0)
         ImageDraw.Draw(mask).text((2, ascent + 2), text, font=font, fill=255, anchor="ls")
         sprite = Image.new("RGBA", mask.size, (*colour, 255))
@@ -78,6 +78,28 @@ def word(text: str, face: Face, colour: RGB) -> Word:
                 del _words[old]
         found = _words[key] = Word(text, sprite, ascent + 2, width)
         return found
+
+
+_advances: dict[tuple[str, Face, str], float] = {}
+
+
+def advance(text: str, face: Face) -> float:
+    """How far one word moves the pen in `face`, in the active language: measured once, and
+    without drawing it, so trying a line at several sizes draws only the size it is set in."""
+    key = (text, face, active().locale)
+    found = _advances.get(key)
+    if found is None:
+        with DRAWING:  # the shared fonts serve one thread at a time
+            if len(_advances) >= WORDS_KEPT:  # forget the older half: the words that recur come back
+                for old in list(_advances)[: WORDS_KEPT // 2]:
+                    del _advances[old]
+            found = _advances[key] = face.font().getlength(text)
+    return found
+
+
+def width(parts: list[str], face: Face) -> float:
+    """The width of words set on one line in `face` (as `Line.width`), without drawing them."""
+    return sum(advance(part, face) for part in parts) + _space(face) * max(0, len(parts) - 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,15 +153,15 @@ def fit(text: str, room: float, face: Face, colour: RGB, smallest: int) -> Line:
     pixels, cut after a word with an ellipsis if even the smallest size is too large."""
     if face.kind == "plain":
         text = fonts.drawable(text)
-    for size in range(face.size, smallest - 1, -1):
-        found = line(text, face.smaller(size), colour)
-        if found.width <= room:
-            return found
-    cut = fonts.drawable(ELLIPSIS) if face.kind == "plain" else ELLIPSIS
     parts = text.split()
-    while len(parts) > 1 and line(" ".join(parts) + cut, found.face, colour).width > room:
+    for size in range(face.size, smallest - 1, -1):  # measured, not drawn, until one fits
+        sized = face.smaller(size)
+        if width(parts, sized) <= room:
+            return line(text, sized, colour)
+    cut = fonts.drawable(ELLIPSIS) if face.kind == "plain" else ELLIPSIS
+    while len(parts) > 1 and width((" ".join(parts) + cut).split(), sized) > room:
         parts.pop()
-    return line(" ".join(parts).rstrip(",;:.") + cut, found.face, colour)
+    return line(" ".join(parts).rstrip(",;:.") + cut, sized, colour)
 
 
 def wrap(text: str, room: float, face: Face, colour: RGB, lines: int, smallest: int) -> list[Line]:
@@ -149,32 +171,33 @@ def wrap(text: str, room: float, face: Face, colour: RGB, lines: int, smallest: 
     if face.kind == "plain":
         text = fonts.drawable(text)
     parts = text.split()
-    for size in range(face.size, smallest - 1, -1):
+    for size in range(face.size, smallest - 1, -1):  # measured, not drawn, until one fits
         sized = face.smaller(size)
-        found = _greedy(parts, room, sized, colour)
-        if len(found) <= lines and all(line.width <= room for line in found):
-            return found
+        broken = _broken(parts, room, sized)
+        if len(broken) <= lines and all(width(words, sized) <= room for words in broken):
+            return [line(" ".join(words), sized, colour) for words in broken]
     sized = face.smaller(smallest)
-    kept = _greedy(parts, room, sized, colour)[: lines - 1]
-    used = sum(len(found.words) for found in kept)
-    return [*kept, fit(" ".join(parts[used:]), room, sized, colour, smallest)]
+    kept = _broken(parts, room, sized)[: lines - 1]
+    used = sum(len(words) for words in kept)
+    last = fit(" ".join(parts[used:]), room, sized, colour, smallest)
+    return [*(line(" ".join(words), sized, colour) for words in kept), last]
 
 
 def fits(text: str, room: float, face: Face, colour: RGB, lines: int) -> bool:
     """Whether `text` fits in `lines` lines of `room` pixels in `face`."""
-    found = _greedy(text.split(), room, face, colour)
-    return len(found) <= lines and all(line.width <= room for line in found)
+    found = _broken(text.split(), room, face)
+    return len(found) <= lines and all(width(words, face) <= room for words in found)
 
 
-def _greedy(parts: list[str], room: float, face: Face, colour: RGB) -> list[Line]:
-    """Words onto lines, as many on each as fit."""
+def _broken(parts: list[str], room: float, face: Face) -> list[list[str]]:
+    """Words onto lines, as many on each as fit, measured without drawing them."""
     lines: list[list[str]] = []
     for part in parts:
-        if lines and line(" ".join([*lines[-1], part]), face, colour).width <= room:
+        if lines and width([*lines[-1], part], face) <= room:
             lines[-1].append(part)
         else:
             lines.append([part])
-    return [line(" ".join(words), face, colour) for words in lines]
+    return lines
 
 
 def set_line(
