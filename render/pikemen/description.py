@@ -13,8 +13,8 @@ from typing import Any
 
 from engine.i18n import M, Message
 from engine.pikemen.describe import describe_events
-from engine.pikemen.geometry import Orientation, square_name
-from engine.pikemen.pieces import Size
+from engine.pikemen.geometry import UPRIGHT, Orientation, square_name
+from engine.pikemen.pieces import ORIENTATION_OF, SEAT_OF, SIZE_OF, Size
 from engine.pikemen.position import Position
 from engine.pikemen.state import GameState
 from engine.pikemen.words import seat_term
@@ -55,14 +55,20 @@ def alt_text(
 def _scores(position: Position) -> str:
     parts = []
     for seat, slug in enumerate(position.seats):
-        who, score = seat_term(slug), position.scores[seat]
-        if position.out[seat]:
-            parts.append(M("{seat} {score} (out of the game)", seat=who, score=score))
-        elif position.counts[seat] == 0:
-            parts.append(M("{seat} {score} (no pieces left)", seat=who, score=score))
-        else:
-            parts.append(M("{seat} {score}", seat=who, score=score))
-    return ", ".join(map(str, parts))
+        kind = "out" if position.out[seat] else "no pieces" if position.counts[seat] == 0 else "in"
+        said = _sentence(("score", slug, kind), _score, slug, kind)  # its score filled in after
+        parts.append(said.replace(_SQUARE, str(position.scores[seat])))
+    return ", ".join(parts)
+
+
+def _score(slug: str, kind: str) -> Message:
+    """A seat's score, its number left to fill in (`_SQUARE`)."""
+    who = seat_term(slug)
+    if kind == "out":
+        return M("{seat} {score} (out of the game)", seat=who, score=_SQUARE)
+    if kind == "no pieces":
+        return M("{seat} {score} (no pieces left)", seat=who, score=_SQUARE)
+    return M("{seat} {score}", seat=who, score=_SQUARE)
 
 
 _SAID_KEPT = 256
@@ -94,17 +100,19 @@ def _placed(position: Position) -> list[dict[Size, list[str]]]:
     """Every seat's pieces by size, largest first, each as its square and where it points."""
     found: list[dict[Size, list[str]]] = [{size: [] for size in (Size.L, Size.M, Size.S)} for _ in position.seats]
     up = _sentence(("up",), lambda: M("{square} up", square=_SQUARE))  # its square filled in for each piece
-    for sq, piece in position.pieces():  # one pass over the board for every seat
-        name = _NAMES[sq]
-        found[piece.seat][piece.size].append(up.replace(_SQUARE, name) if piece.orientation.is_upright
-                                             else f"{name} {_LETTERS[piece.orientation]}")  # fmt: skip
+    for sq, code in enumerate(position.board):  # one pass over the board for every seat, by piece code
+        if code:
+            orientation = ORIENTATION_OF[code]
+            found[SEAT_OF[code]][SIZE_OF[code]].append(  # type: ignore[index]  # an IntEnum's key, by its value
+                up.replace(_SQUARE, _NAMES[sq]) if orientation == UPRIGHT else _POINTING[sq][orientation]
+            )
     return found
 
 
-_SQUARE = "\0"  # stands for a square's name while its sentence is rendered
+_SQUARE = "\0"  # stands for a square's name (or a score) while its sentence is rendered
 _GROUPS = "\1"  # and for a seat's groups of pieces
 _NAMES = tuple(square_name(sq) for sq in range(64))
-_LETTERS = {orientation: orientation.letter for orientation in Orientation}  # read once, not for every piece
+_POINTING = tuple(tuple(f"{name} {o.letter}" for o in Orientation) for name in _NAMES)  # "a6 s", by square and way
 
 
 def _pieces(position: Position, seat: int, placed: dict[Size, list[str]], long: bool) -> str:
