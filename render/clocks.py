@@ -51,8 +51,9 @@ _sign_widths: dict[tuple[str, int], dict[str, int]] = {}  # (language, letter si
 _sign_sets: dict[tuple[object, ...], dict[str, tuple[Any, int]]] = {}  # a time's signs, by size, colours, palette
 _faces: OrderedDict[tuple[object, ...], tuple[Image.Image, int]] = OrderedDict()
 _widths: OrderedDict[tuple[str, str, int], int] = OrderedDict()
-_entry_widths: dict[tuple[str, Entry, int], int] = {}  # (language, a seat's clock, letter size) -> its width
+_named_widths: dict[tuple[str, str, bool, int], int] = {}  # (language, name, dot, size) -> width less the time
 _entries: dict[tuple[int, Colour], int] = {}  # (palette, colour) -> its nearest palette entry
+_standing: dict[tuple[object, ...], Image.Image] = {}  # standing clocks, times and all, oldest first
 
 
 def with_clocks(
@@ -169,15 +170,14 @@ def _lines(width: int, size: int, entries: tuple[Entry, ...], paused: str | None
     locale = active().locale  # the faces differ by language: so do widths
     items: Line = []
     for entry in entries:
-        key = (locale, entry, size)
-        length = _entry_widths.get(key)
-        if length is None:
-            name, time_text, _, colour = entry
-            length = _width(name, size) + _time_width(time_text, size) + 3 * pad + (dot + pad if colour else 0)
-            _entry_widths[key] = length
-            while len(_entry_widths) > KEPT:
-                del _entry_widths[next(iter(_entry_widths))]
-        items.append((entry, length))
+        name, time_text, _, colour = entry
+        key = (locale, name, colour is not None, size)
+        named = _named_widths.get(key)  # all but the time, which is new on every board for one seat
+        if named is None:
+            named = _named_widths[key] = _width(name, size) + 3 * pad + (dot + pad if colour else 0)
+            while len(_named_widths) > KEPT:
+                del _named_widths[next(iter(_named_widths))]
+        items.append((entry, named + _time_width(time_text, size)))
     if paused is not None:
         items.append((None, _width(paused, size) + size + 2 * pad))
     lines: list[Line] = [[]]
@@ -216,11 +216,23 @@ def _seat(
     whole: Image.Image, palette: Image.Image, x: int, middle: int, length: int, size: int, entry: Entry,
     background: Colour,
 ) -> None:  # fmt: skip
-    """One seat's clock: its kept face (pill, dot and name, the same while its time changes), then
-    its time set on it from kept signs, pasted core to core (Pillow's wrappers cost more than the
-    copies). The same pixels as the seat drawn whole and pasted: each paste is clipped to the
-    picture, and the time lies inside the face (else it is set on a copy of the face first)."""
+    """One seat's clock. A standing one is kept whole, time and all (it stands at that time until
+    its seat's next turn). The running one is its kept face (pill, dot and name, the same while
+    its time changes), then its time set on it from kept signs, pasted core to core (Pillow's
+    wrappers cost more than the copies): the same pixels as the seat drawn whole and pasted, as
+    each paste is clipped to the picture, and the time lies inside the face (else it is set on a
+    copy of the face first)."""
     name, time_text, running, colour = entry
+    if not running:  # a standing clock reads the same board after board: kept whole, one paste
+        key = (active().locale, entry, size, length, background, id(palette))
+        standing = _standing.get(key)
+        if standing is None:
+            standing = _standing[key] = _seat_whole(palette, length, size, entry, background)
+            while len(_standing) > FACES_KEPT:
+                del _standing[next(iter(_standing))]
+        top = middle - standing.height // 2
+        whole.im.paste(standing.im, (x, top, x + standing.width, top + standing.height))
+        return
     face, at = _face(palette, length, size, name, running, colour, background)
     top = middle - face.height // 2
     right, bottom = x + face.width, top + face.height

@@ -175,3 +175,25 @@ def test_a_seat_set_in_place_is_the_seat_drawn_whole(running: bool) -> None:
                     drawn = clock_strip._seat_whole(palette, length, size, entry, background)
                     whole.paste(drawn, (20, 3 * size // 2 - drawn.height // 2))
                     assert in_place.tobytes() == whole.tobytes(), (size, colour, time_text)
+
+
+def test_a_standing_clock_kept_whole_is_pasted_as_drawn_and_only_for_its_own_time() -> None:
+    """A standing clock is kept whole after its first board; the next boards paste it, clipped
+    to the picture as a drawn one would be, and a new time is a new clock."""
+    palette = artist_for("pikemen").palette()
+    background = (238, 227, 200)
+    size = 24
+    with using(catalog("en")), playing("pikemen"):
+        for time_text in ("2d 5h", "2d 4h", "2d 5h"):  # the third is the first, kept
+            entry = ("North", time_text, False, (176, 58, 46))
+            length = clock_strip._lines(2000, size, (entry,), None)[0][0][1]
+            drawn = clock_strip._seat_whole(palette, length, size, entry, background)
+            for x in (20, -15, length - 10):  # inside, over the left edge, over the right edge
+                in_place = Image.new("P", (length + 40, 3 * size), 7)
+                in_place.putpalette(palette.getpalette() or [])
+                expected = in_place.copy()
+                clock_strip._seat(in_place, palette, x, 3 * size // 2, length, size, entry, background)
+                expected.paste(drawn, (x, 3 * size // 2 - drawn.height // 2))
+                assert in_place.tobytes() == expected.tobytes(), (time_text, x)
+        kept = [key for key in clock_strip._standing if key[1][0] == "North" and key[2] == size]
+        assert {key[1][1] for key in kept} >= {"2d 5h", "2d 4h"}
