@@ -217,17 +217,17 @@ def _seat(
     background: Colour,
 ) -> None:  # fmt: skip
     """One seat's clock. A standing one is kept whole, time and all (it stands at that time until
-    its seat's next turn). The running one is its kept face (pill, dot and name, the same while
-    its time changes), then its time set on it from kept signs, pasted core to core (Pillow's
-    wrappers cost more than the copies): the same pixels as the seat drawn whole and pasted, as
-    each paste is clipped to the picture, and the time lies inside the face (else it is set on a
-    copy of the face first)."""
+    its seat's next turn), and pasted in one piece. The running one is set in place (`_set`)."""
     name, time_text, running, colour = entry
     if not running:  # a standing clock reads the same board after board: kept whole, one paste
         key = (active().locale, entry, size, length, background, id(palette))
         standing = _standing.get(key)
         if standing is None:
-            standing = _standing[key] = _seat_whole(palette, length, size, entry, background)
+            face, at = _face(palette, length, size, name, running, colour, background)
+            standing = face.copy()
+            if not _set(standing, palette, 0, 0, face, at, size, time_text, running, background):
+                standing = _seat_whole(palette, length, size, entry, background)
+            _standing[key] = standing
             while len(_standing) > FACES_KEPT:
                 del _standing[next(iter(_standing))]
         top = middle - standing.height // 2
@@ -235,26 +235,40 @@ def _seat(
         return
     face, at = _face(palette, length, size, name, running, colour, background)
     top = middle - face.height // 2
-    right, bottom = x + face.width, top + face.height
+    if not _set(whole, palette, x, top, face, at, size, time_text, running, background):
+        # A time that is words (a vacation), or one that would not fit: the seat drawn whole first.
+        whole.paste(_seat_whole(palette, length, size, entry, background), (x, top))
+
+
+def _set(
+    whole: Image.Image, palette: Image.Image, x: int, top: int, face: Image.Image, at: int, size: int,
+    time_text: str, running: bool, background: Colour,
+) -> bool:  # fmt: skip
+    """A seat's kept face (pill, dot and name, the same while its time changes) at (x, top), then
+    its time set on it from kept signs, pasted core to core (Pillow's wrappers cost more than the
+    copies): the same pixels as the seat drawn whole and pasted, as each paste is clipped to the
+    picture and the time lies inside the face. False, and nothing done, where the time is words
+    (a vacation) or would not fit."""
     on = INK if running else background
     high = round(size * 1.5)
     y = top + round(size * 0.78) - high // 2
-    if set(time_text) <= TIME_SIGNS:
-        signs = _signs(size, background if running else MUTED, on, palette)
-        left = x + at
-        span = sum(signs[sign][1] - 1 for sign in time_text) + 1  # as _time_width measures it
-        if y >= top and y + high <= bottom and left + span <= right:
-            core = whole.im
-            core.paste(face.im, (x, top, right, bottom))
-            core.paste(_entry_of(palette, on), (left, y, left + span, y + high))
-            for sign in time_text:
-                kept, width = signs[sign]
-                if kept is not None:  # each sign's picture is its width wide and a line high
-                    core.paste(kept, (left, y, left + width, y + high))
-                left += width - 1
-            return
-    # A time that is words (a vacation), or one that would not fit: the seat drawn whole first.
-    whole.paste(_seat_whole(palette, length, size, entry, background), (x, top))
+    if not set(time_text) <= TIME_SIGNS:
+        return False
+    signs = _signs(size, background if running else MUTED, on, palette)
+    left = x + at
+    span = sum(signs[sign][1] - 1 for sign in time_text) + 1  # as _time_width measures it
+    right, bottom = x + face.width, top + face.height
+    if y < top or y + high > bottom or left + span > right:
+        return False
+    core = whole.im
+    core.paste(face.im, (x, top, right, bottom))
+    core.paste(_entry_of(palette, on), (left, y, left + span, y + high))
+    for sign in time_text:
+        kept, width = signs[sign]
+        if kept is not None:  # each sign's picture is its width wide and a line high
+            core.paste(kept, (left, y, left + width, y + high))
+        left += width - 1
+    return True
 
 
 def _seat_whole(palette: Image.Image, length: int, size: int, entry: Entry, background: Colour) -> Image.Image:
