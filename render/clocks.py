@@ -256,7 +256,7 @@ def _set(
         return False
     signs = _signs(size, background if running else MUTED, on, palette)
     left = x + at
-    span = sum(signs[sign][1] - 1 for sign in time_text) + 1  # as _time_width measures it
+    span = _time_width(time_text, size)  # each sign's width less the pixel they share, as set below
     right, bottom = x + face.width, top + face.height
     if y < top or y + high > bottom or left + span > right:
         return False
@@ -386,7 +386,7 @@ def _time_width(text: str, size: int) -> int:
     widths = _sign_widths.get((active().locale, size))
     if widths is None:  # each sign's width at this size, read once: the running time is new on every board
         widths = _sign_widths[(active().locale, size)] = {sign: _width(sign, size) - 1 for sign in TIME_SIGNS}
-    return sum(widths[sign] for sign in text) + 1
+    return sum(map(widths.__getitem__, text)) + 1
 
 
 def _width(text: str, size: int) -> int:
