@@ -214,17 +214,21 @@ def draw_panel(
     position = state.position
     seats = len(position.seats)
     replay = title is not None
+    top, cards = _keys(state, title)
     with DRAWING:  # text sprites may be drawn now, with the shared fonts
-        with picture.kept(_cards_key(state, title)) as done:  # the same while scores and turn stand
+        # The top row and the cards, kept whole while the scores and turn stand; else each card
+        # kept on its own, as most of them stand when one changes.
+        with picture.kept(("pikemen cards", top, cards)) as done:
             if not done:
-                stamps, bars = _top_row(state, title), []
+                with picture.kept(top) as top_done:
+                    if not top_done:
+                        picture.stamp_all(_top_row(state, title))
                 for seat in range(seats):
-                    card, bar = _card(state, seat, replay)
-                    stamps += card
-                    bars.append(bar)
-                picture.stamp_all(stamps)
-                for sprite, at in bars:  # on the cards
-                    picture.put(sprite, at)
+                    with picture.kept(cards[seat]) as card_done:
+                        if not card_done:
+                            card, (bar, at) = _card(state, seat, replay)
+                            picture.stamp_all(card)
+                            picture.put(bar, at)  # on the card
         line = typeset.fit(line_words(state, events, caption), INNER - 8, LINE_FACE, C.INK, 11)
         typeset.set_line(picture, line, (PAD + 4, PANEL_TOP + LINE_Y), anchor="lm", on=C.PAGE)
 
@@ -232,14 +236,16 @@ def draw_panel(
 Stamp = tuple[Image.Image, tuple[int, int], C.RGB]  # a sprite, its top left, the flat colour under it
 
 
-def _cards_key(state: GameState, title: str | None) -> tuple[object, ...]:
-    """Everything the top row and the cards show (`_top_row`, `_card`), in the active language."""
-    position, replay, outcome = state.position, title is not None, state.outcome
-    # What the top row's right says (`_top_row`), by what decides it: its words cost more to write.
-    top: object = title if replay and outcome is None else (outcome.winners, outcome.drawn) if outcome else None
-    cards = tuple((_kind(state, seat, replay), slug, position.counts[seat] == 0, position.scores[seat])
-                  for seat, slug in enumerate(position.seats))  # fmt: skip
-    return ("pikemen cards", active().locale, position.target, top, outcome is None and position.seat_slug, cards)
+def _keys(state: GameState, title: str | None) -> tuple[tuple[object, ...], tuple[tuple[object, ...], ...]]:
+    """Everything the top row shows (`_top_row`), and each card (`_card`), in the active language."""
+    position, replay, outcome, language = state.position, title is not None, state.outcome, active().locale
+    # What the top row's right says, by what decides it: its words cost more to write.
+    says: object = title if replay and outcome is None else (outcome.winners, outcome.drawn) if outcome else None
+    top = ("pikemen top", language, position.target, says, outcome is None and position.seat_slug)
+    seats = len(position.seats)
+    cards = tuple(("pikemen card", language, seats, seat, _kind(state, seat, replay), slug, position.counts[seat] == 0,
+                   position.scores[seat], position.target) for seat, slug in enumerate(position.seats))  # fmt: skip
+    return top, cards
 
 
 def _top_row(state: GameState, title: str | None) -> list[Stamp]:

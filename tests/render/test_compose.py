@@ -131,6 +131,7 @@ def test_a_part_is_neither_kept_nor_pasted_over_what_was_drawn_before_it() -> No
 
 
 def test_pikemen_boards_are_the_same_whether_their_cards_were_kept_or_drawn() -> None:
+    """Drawn, pasted as one row, or pasted card by card (the row not kept, its cards kept)."""
     artist = artist_for("pikemen")
     states = _states("pikemen", 12, 5)
     palette = artist.composing()  # type: ignore[attr-defined]
@@ -145,6 +146,9 @@ def test_pikemen_boards_are_the_same_whether_their_cards_were_kept_or_drawn() ->
         again = [artist.picture(state, recent, locale=locale).tobytes() for state, recent in states]
         assert kept and palette._parts == kept  # every card row pasted whole: nothing new kept
         assert again == drawn
+        for key in [key for key in palette._parts if key[1] == "pikemen cards"]:  # each card kept on its own
+            del palette._parts[key]
+        assert [artist.picture(state, recent, locale=locale).tobytes() for state, recent in states] == drawn
         for state, recent in states[:4]:  # and a replay frame's, titled
             first = artist.picture(state, recent, title="Replay", caption="1 / 9", locale=locale)
             assert artist.picture(state, recent, title="Replay", caption="1 / 9", locale=locale) == first
