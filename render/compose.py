@@ -10,7 +10,12 @@ piece on each kind of square, with or without a frame or a neighbour's link), so
 drawn some boards nearly every paste is a copy of palette bytes. (Looking up only the pixels
 under a sprite's translucent ones, or skipping the look where nothing was drawn yet, found more
 pastes again but cost more than it saved: the masks and checks take longer than the copy.)
-Words on a flat panel skip the look altogether (`on`).
+Words on a flat panel skip the look altogether (`on`). A piece alone in its square, where nothing
+was drawn yet, skips it too: it is found by the piece and that square of the empty board (all
+light squares are one), and where each piece goes on each square is worked out once
+(`Palette.placement`). A part of a picture that recurs whole (a panel's row of score cards, the
+same while the scores and the turn stand) is kept as one piece, under a key that names
+everything it shows (`Picture.kept`).
 
 The result differs from blending everything in RGB and mapping once at the end only where
 translucent pixels lie on one another or on the empty board's own blends: they now blend over
@@ -32,7 +37,7 @@ import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Any
+from typing import Any, NamedTuple
 
 from PIL import (
     Image,
@@ -50,10 +55,6 @@ TILE_BYTES = 8 * 1024 * 1024  # pieces composed on an empty board's cells, kept 
 STAMPS_KEPT = 8192
 TALLER_BYTES = 8 * 1024 * 1024  # empty layers with room under them (the clocks strip), kept per palette
 PARTS_BYTES = 8 * 1024 * 1024  # parts of pictures kept whole (a panel without its last line), per palette
-Placement = tuple[Image.Image, tuple[int, int], int, Box, Box, Box, "tuple[int, int, int, int] | None"]
-"""A sprite placed on an empty board (`Palette.placement`): the sprite, its top left, its serial,
-the part of it shown and where that goes, the cell it stands in, and its key as a tile: the
-piece on that cell of the empty board (None: it reaches out of its cell)."""
 _SERIAL = "render.serial"  # a sprite's number in its `info`: ids are reused once a sprite is gone, these never
 _KNOWN = "render.known"
 _serials = itertools.count()
@@ -74,6 +75,18 @@ def _known(sprite: Image.Image) -> tuple[int, Box]:
         alpha = sprite.getchannel("A") if sprite.mode == "RGBA" else Image.new("L", sprite.size, 255)
         found = sprite.info[_KNOWN] = (serial(sprite), alpha.getbbox() or (0, 0, 0, 0))
     return found
+
+
+class Placement(NamedTuple):
+    """A sprite placed on an empty board (`Palette.placement`), all a paste needs to know of it."""
+
+    sprite: Image.Image
+    at: tuple[int, int]  # its top left
+    serial: int
+    part: Box  # the part of it shown…
+    box: Box  # …and where that goes
+    cell: Box  # the square it stands in
+    tile: tuple[int, int, int, int] | None  # its key as the piece on that cell of the empty board; None: it reaches out
 
 
 class Palette:
@@ -141,8 +154,8 @@ class Palette:
         part, box = clipped
         left, top, right, bottom = cell
         inside = left <= box[0] and top <= box[1] and box[2] <= right and box[3] <= bottom
-        whole = (serial, box[0] - left, box[1] - top, self.cell(base, cell)) if inside else None
-        return sprite, at, serial, part, box, cell, whole
+        tile = (serial, box[0] - left, box[1] - top, self.cell(base, cell)) if inside else None
+        return Placement(sprite, at, serial, part, box, cell, tile)
 
     def part(self, key: tuple[object, ...]) -> tuple[Box, Any] | None:
         """A part of a picture kept whole (`Picture.kept`): where it goes and its pixels (Pillow's
@@ -344,17 +357,17 @@ class Picture:
         core, drawn = self._core, self._drawn
         composed, crop, paste, tiles = palette.composed, core.crop, core.paste, palette._tiles
         # A loop of its own per piece, without calls it can do without: a board pastes dozens.
-        for sprite, _, serial, part, box, cell, whole in placements:
-            if whole is not None:
+        for sprite, _, serial, part, box, cell, tile in placements:
+            if tile is not None:
                 cell_left, cell_top, cell_right, cell_bottom = cell
                 for a, b, c, d in drawn:  # something drawn over the cell already: not the empty board's
                     if a < cell_right and cell_left < c and b < cell_bottom and cell_top < d:
                         break
                 else:
-                    found = tiles.get(whole)
+                    found = tiles.get(tile)
                     if found is None:
                         found = self._blend(sprite, part, box)
-                        palette.tile(whole, found, (box[2] - box[0]) * (box[3] - box[1]))
+                        palette.tile(tile, found, (box[2] - box[0]) * (box[3] - box[1]))
                     paste(found, box)
                     continue
             else:
