@@ -163,12 +163,16 @@ class Palette:
         return self._parts.get(key)
 
     def keep_part(self, key: tuple[object, ...], box: Box, core: Any) -> None:
+        """Keep a part under `key`, in place of any kept before under it (drawn again where
+        something lay over it), within PARTS_BYTES: the oldest go first."""
         with self._lock:
+            replaced = self._parts.pop(key, None)
+            if replaced is not None:
+                self._parts_bytes -= _area(replaced[0])
             self._parts[key] = (box, core)
-            self._parts_bytes += (box[2] - box[0]) * (box[3] - box[1])
+            self._parts_bytes += _area(box)
             while self._parts_bytes > PARTS_BYTES and len(self._parts) > 1:
-                old, _ = self._parts.pop(next(iter(self._parts)))
-                self._parts_bytes -= (old[2] - old[0]) * (old[3] - old[1])
+                self._parts_bytes -= _area(self._parts.pop(next(iter(self._parts)))[0])
 
     def stamped(self, sprite: Image.Image, part: Box, on: Colour) -> Any:
         """`part` of a cached sprite over the flat colour `on`, as palette pixels (Pillow's core image)."""
@@ -497,6 +501,10 @@ def _clip(within: Box, at: tuple[int, int], size: tuple[int, int]) -> tuple[Box,
     if right <= left or bottom <= top:
         return None
     return (left, top, right, bottom), (x + left, y + top, x + right, y + bottom)
+
+
+def _area(box: Box) -> int:
+    return (box[2] - box[0]) * (box[3] - box[1])
 
 
 def _overlaps(box: Box, boxes: Sequence[Box]) -> bool:

@@ -130,6 +130,11 @@ def test_a_part_is_neither_kept_nor_pasted_over_what_was_drawn_before_it() -> No
         assert not done
 
 
+def _forget_parts(palette: Palette) -> None:
+    palette._parts.clear()
+    palette._parts_bytes = 0
+
+
 def test_pikemen_boards_are_the_same_whether_their_cards_were_kept_or_drawn() -> None:
     """Drawn, pasted as one row, or pasted card by card (the row not kept, its cards kept)."""
     artist = artist_for("pikemen")
@@ -138,7 +143,7 @@ def test_pikemen_boards_are_the_same_whether_their_cards_were_kept_or_drawn() ->
     for locale in ("en", "es"):
         drawn = []
         for state, recent in states:  # each board's cards drawn: none kept before it
-            palette._parts.clear()
+            _forget_parts(palette)
             drawn.append(artist.picture(state, recent, locale=locale).tobytes())
         for state, recent in states:  # then every board's cards kept, whichever board kept them
             artist.picture(state, recent, locale=locale)
@@ -147,8 +152,21 @@ def test_pikemen_boards_are_the_same_whether_their_cards_were_kept_or_drawn() ->
         assert kept and palette._parts == kept  # every card row pasted whole: nothing new kept
         assert again == drawn
         for key in [key for key in palette._parts if key[1] == "pikemen cards"]:  # each card kept on its own
-            del palette._parts[key]
+            box, _ = palette._parts.pop(key)
+            palette._parts_bytes -= (box[2] - box[0]) * (box[3] - box[1])
         assert [artist.picture(state, recent, locale=locale).tobytes() for state, recent in states] == drawn
         for state, recent in states[:4]:  # and a replay frame's, titled
             first = artist.picture(state, recent, title="Replay", caption="1 / 9", locale=locale)
             assert artist.picture(state, recent, title="Replay", caption="1 / 9", locale=locale) == first
+
+
+def test_a_part_kept_again_under_its_key_replaces_the_first_within_the_bound() -> None:
+    """A part drawn again (something lay over it) is kept in place of the first, and the bytes
+    kept count it once: else the bound would soon leave room for one part alone."""
+    palette = _grey_palette()
+    for _ in range(5):
+        palette.keep_part(("cards",), (0, 0, 100, 10), object())
+    assert len(palette._parts) == 1 and palette._parts_bytes == 1000
+    for number in range(3):
+        palette.keep_part(("card", number), (0, 0, 10, 10), object())
+    assert len(palette._parts) == 4 and palette._parts_bytes == 1300
