@@ -4,7 +4,9 @@ left, won or drew), and a line saying what the last move did.
 
 Every word is in the active catalogue's language (the artist sets it). Card backgrounds and
 icons are cached; tags, which carry words, per language; the other words and numbers are
-drawn per picture, straight onto it, with the shared fonts held under `DRAWING`.
+drawn per picture, straight onto it, with the shared fonts held under `DRAWING`. The top row
+and the cards, once drawn on a board, are kept whole for the next boards that show the same
+(`render.compose.Picture.kept`): scores and the turn change far less often than the last line.
 """
 
 from __future__ import annotations
