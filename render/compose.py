@@ -37,7 +37,7 @@ import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Any, NamedTuple
+from typing import Any, Generic, NamedTuple, TypeVar
 
 from PIL import (
     Image,
@@ -55,6 +55,8 @@ TILE_BYTES = 8 * 1024 * 1024  # pieces composed on an empty board's cells, kept 
 STAMPS_KEPT = 8192
 TALLER_BYTES = 8 * 1024 * 1024  # empty layers with room under them (the clocks strip), kept per palette
 PARTS_BYTES = 8 * 1024 * 1024  # parts of pictures kept whole (a panel without its last line), per palette
+K = TypeVar("K")
+V = TypeVar("V")
 _SERIAL = "render.serial"  # a sprite's number in its `info`: ids are reused once a sprite is gone, these never
 _KNOWN = "render.known"
 _serials = itertools.count()
@@ -89,6 +91,31 @@ class Placement(NamedTuple):
     tile: tuple[int, int, int, int] | None  # its key as the piece on that cell of the empty board; None: it reaches out
 
 
+class _Kept(Generic[K, V]):
+    """Values kept within a bound of bytes (each put with its size), the oldest forgotten first;
+    one put again under its key replaces the first and is counted once."""
+
+    def __init__(self, bound: int) -> None:
+        self.bound = bound
+        self.kept: dict[K, tuple[V, int]] = {}  # oldest first
+        self.bytes = 0
+        self._lock = threading.Lock()
+
+    def get(self, key: K) -> V | None:
+        found = self.kept.get(key)
+        return None if found is None else found[0]
+
+    def put(self, key: K, value: V, size: int) -> None:
+        with self._lock:
+            replaced = self.kept.pop(key, None)
+            if replaced is not None:
+                self.bytes -= replaced[1]
+            self.kept[key] = (value, size)
+            self.bytes += size
+            while self.bytes > self.bound and len(self.kept) > 1:
+                self.bytes -= self.kept.pop(next(iter(self.kept)))[1]
+
+
 class Palette:
     """A game's fixed palette, with the layers and pastes already mapped onto it."""
 
@@ -105,10 +132,8 @@ class Palette:
         self._cells: dict[tuple[int, Box], int] = {}
         self._contents: dict[bytes, int] = {}
         self._tiles: dict[tuple[int, int, int, int], Any] = {}
-        self._taller: dict[tuple[int, int], Image.Image] = {}  # oldest first
-        self._taller_bytes = 0
-        self._parts: dict[tuple[object, ...], tuple[Box, Any]] = {}  # oldest first
-        self._parts_bytes = 0
+        self._taller: _Kept[tuple[int, int], Image.Image] = _Kept(TALLER_BYTES)
+        self._parts: _Kept[tuple[object, ...], tuple[Box, Any]] = _Kept(PARTS_BYTES)
         self._bytes = 0
         self._tile_bytes = 0
 
@@ -136,12 +161,7 @@ class Palette:
         if found is None:
             layer = self.layer(base)
             found = layer.crop((0, 0, layer.width, layer.height + rows))  # in the layer's palette
-            with self._lock:
-                self._taller[key] = found
-                self._taller_bytes += found.width * found.height
-                while self._taller_bytes > TALLER_BYTES and len(self._taller) > 1:
-                    old = self._taller.pop(next(iter(self._taller)))
-                    self._taller_bytes -= old.width * old.height
+            self._taller.put(key, found, found.width * found.height)
         return found
 
     def placement(self, base: Image.Image, sprite: Image.Image, at: tuple[int, int], cell: Box) -> Placement | None:
@@ -165,14 +185,7 @@ class Palette:
     def keep_part(self, key: tuple[object, ...], box: Box, core: Any) -> None:
         """Keep a part under `key`, in place of any kept before under it (drawn again where
         something lay over it), within PARTS_BYTES: the oldest go first."""
-        with self._lock:
-            replaced = self._parts.pop(key, None)
-            if replaced is not None:
-                self._parts_bytes -= _area(replaced[0])
-            self._parts[key] = (box, core)
-            self._parts_bytes += _area(box)
-            while self._parts_bytes > PARTS_BYTES and len(self._parts) > 1:
-                self._parts_bytes -= _area(self._parts.pop(next(iter(self._parts)))[0])
+        self._parts.put(key, (box, core), _area(box))
 
     def stamped(self, sprite: Image.Image, part: Box, on: Colour) -> Any:
         """`part` of a cached sprite over the flat colour `on`, as palette pixels (Pillow's core image)."""
@@ -329,12 +342,7 @@ class Picture:
         if on is not None:
             core.paste(palette.stamped(sprite, part, on), box)
             return
-        key = _raw(core.crop(box))
-        found = palette.composed(serial, part, key)
-        if found is None:
-            found = self._blend(sprite, part, box)
-            palette.remember(serial, part, key, found)
-        core.paste(found, box)
+        core.paste(self._looked(sprite, serial, part, box), box)
 
     def paste_all(self, pastes: Sequence[tuple[Image.Image, tuple[int, int], Box]]) -> None:
         """A board's pieces in one loop: cached sprites, each at its top left and standing in the
@@ -358,30 +366,18 @@ class Picture:
             for sprite, at, *_ in placements:
                 self.image.paste(sprite, at, sprite)
             return
-        core, drawn = self._core, self._drawn
-        composed, crop, paste, tiles = palette.composed, core.crop, core.paste, palette._tiles
-        # A loop of its own per piece, without calls it can do without: a board pastes dozens.
+        drawn, paste, tiles = self._drawn, self._core.paste, palette._tiles
         for sprite, _, serial, part, box, cell, tile in placements:
-            if tile is not None:
-                cell_left, cell_top, cell_right, cell_bottom = cell
-                for a, b, c, d in drawn:  # something drawn over the cell already: not the empty board's
-                    if a < cell_right and cell_left < c and b < cell_bottom and cell_top < d:
-                        break
-                else:
-                    found = tiles.get(tile)
-                    if found is None:
-                        found = self._blend(sprite, part, box)
-                        palette.tile(tile, found, (box[2] - box[0]) * (box[3] - box[1]))
-                    paste(found, box)
-                    continue
-            else:
+            if tile is None:
                 drawn.append(box)  # it reaches into a neighbour's cell
-            under = _raw(crop(box))
-            found = composed(serial, part, under)
-            if found is None:
-                found = self._blend(sprite, part, box)
-                palette.remember(serial, part, under, found)
-            paste(found, box)
+            elif not _overlaps(cell, drawn):  # nothing drawn over the cell yet: the empty board's
+                found = tiles.get(tile)
+                if found is None:
+                    found = self._blend(sprite, part, box)
+                    palette.tile(tile, found, _area(box))
+                paste(found, box)
+                continue
+            paste(self._looked(sprite, serial, part, box), box)
 
     def stamp_all(self, stamps: Sequence[tuple[Image.Image, tuple[int, int], Colour]]) -> None:
         """Several cached sprites, each pasted as `paste` with `on` (the flat colour under its
@@ -430,7 +426,7 @@ class Picture:
         if not boxes:
             return
         box = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
-        whole = (box[2] - box[0]) * (box[3] - box[1]) * 3 > self._width * self._height  # drawn anywhere
+        whole = _area(box) * 3 > self._width * self._height  # drawn anywhere
         if not whole and not _overlaps(box, drawn[:start]):
             palette.keep_part(key, box, self._core.crop(box))
 
@@ -454,6 +450,17 @@ class Picture:
             part, box = clipped
             self._drawn.append(box)
             self._core.paste(self._blend(sprite, part, box), box)
+
+    def _looked(self, sprite: Image.Image, serial: int, part: Box, box: Box) -> Any:
+        """`part` of the sprite over what the picture holds at `box`, found by those palette
+        pixels (blended and remembered the first time), as Pillow's core image."""
+        assert self.palette is not None
+        under = _raw(self._core.crop(box))
+        found = self.palette.composed(serial, part, under)
+        if found is None:
+            found = self._blend(sprite, part, box)
+            self.palette.remember(serial, part, under, found)
+        return found
 
     def _blend(self, sprite: Image.Image, part: Box, box: Box) -> Any:
         """`part` of the sprite over the picture's `box`, blended in RGB and mapped onto the

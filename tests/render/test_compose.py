@@ -131,8 +131,8 @@ def test_a_part_is_neither_kept_nor_pasted_over_what_was_drawn_before_it() -> No
 
 
 def _forget_parts(palette: Palette) -> None:
-    palette._parts.clear()
-    palette._parts_bytes = 0
+    palette._parts.kept.clear()
+    palette._parts.bytes = 0
 
 
 def test_pikemen_boards_are_the_same_whether_their_cards_were_kept_or_drawn() -> None:
@@ -147,13 +147,13 @@ def test_pikemen_boards_are_the_same_whether_their_cards_were_kept_or_drawn() ->
             drawn.append(artist.picture(state, recent, locale=locale).tobytes())
         for state, recent in states:  # then every board's cards kept, whichever board kept them
             artist.picture(state, recent, locale=locale)
-        kept = dict(palette._parts)
+        kept = dict(palette._parts.kept)
         again = [artist.picture(state, recent, locale=locale).tobytes() for state, recent in states]
-        assert kept and palette._parts == kept  # every card row pasted whole: nothing new kept
+        assert kept and palette._parts.kept == kept  # every card row pasted whole: nothing new kept
         assert again == drawn
-        for key in [key for key in palette._parts if key[1] == "pikemen cards"]:  # each card kept on its own
-            box, _ = palette._parts.pop(key)
-            palette._parts_bytes -= (box[2] - box[0]) * (box[3] - box[1])
+        for key in [key for key in palette._parts.kept if key[1] == "pikemen cards"]:  # each card kept on its own
+            _, size = palette._parts.kept.pop(key)
+            palette._parts.bytes -= size
         assert [artist.picture(state, recent, locale=locale).tobytes() for state, recent in states] == drawn
         for state, recent in states[:4]:  # and a replay frame's, titled
             first = artist.picture(state, recent, title="Replay", caption="1 / 9", locale=locale)
@@ -166,7 +166,7 @@ def test_a_part_kept_again_under_its_key_replaces_the_first_within_the_bound() -
     palette = _grey_palette()
     for _ in range(5):
         palette.keep_part(("cards",), (0, 0, 100, 10), object())
-    assert len(palette._parts) == 1 and palette._parts_bytes == 1000
+    assert len(palette._parts.kept) == 1 and palette._parts.bytes == 1000
     for number in range(3):
         palette.keep_part(("card", number), (0, 0, 10, 10), object())
-    assert len(palette._parts) == 4 and palette._parts_bytes == 1300
+    assert len(palette._parts.kept) == 4 and palette._parts.bytes == 1300
