@@ -159,7 +159,7 @@ def fit(text: str, room: float, face: Face, colour: RGB, smallest: int) -> Line:
         if width(parts, sized) <= room:
             return line(text, sized, colour)
     cut = fonts.drawable(ELLIPSIS) if face.kind == "plain" else ELLIPSIS
-    while len(parts) > 1 and width((" ".join(parts) + cut).split(), sized) > room:
+    while len(parts) > 1 and width([*parts[:-1], parts[-1] + cut], sized) > room:
         parts.pop()
     return line(" ".join(parts).rstrip(",;:.") + cut, sized, colour)
 
@@ -183,7 +183,7 @@ def wrap(text: str, room: float, face: Face, colour: RGB, lines: int, smallest: 
     return [*(line(" ".join(words), sized, colour) for words in kept), last]
 
 
-def fits(text: str, room: float, face: Face, colour: RGB, lines: int) -> bool:
+def fits(text: str, room: float, face: Face, lines: int) -> bool:
     """Whether `text` fits in `lines` lines of `room` pixels in `face`."""
     found = _broken(text.split(), room, face)
     return len(found) <= lines and all(width(words, face) <= room for words in found)

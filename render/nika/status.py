@@ -231,7 +231,7 @@ def set_caption(picture: Picture, box: tuple[int, int, int, int], caption: str, 
     size = (right - left, bottom - top)
     if size[0] >= size[1]:
         x, room = left + text_column(size), right - left - text_column(size) - 12
-        if typeset.fits(said, room, SENTENCE.smaller(SENTENCE_SMALLEST), C.INK, 2):
+        if typeset.fits(said, room, SENTENCE.smaller(SENTENCE_SMALLEST), 2):
             typeset.set_line(picture, typeset.line(head, COUNTER, C.LABEL), (x, top + 28))
             words = typeset.wrap(said, room, SENTENCE, C.INK, 2, SENTENCE_SMALLEST)
             for row, found in enumerate(words):
