@@ -300,6 +300,48 @@ def room_under(room: Room | None) -> Iterator[None]:
         _room.reset(token)
 
 
+class _Keeping:
+    """`Picture.kept`'s block. A class, not a generator: a panel opens several a board, and a
+    generator's context manager costs several times as much to enter and leave."""
+
+    __slots__ = ("key", "picture", "start")
+
+    def __init__(self, picture: Picture, key: tuple[object, ...]) -> None:
+        self.picture = picture
+        self.key = key
+        self.start = -1  # where the block's boxes begin in `drawn`; -1: nothing to keep
+
+    def __enter__(self) -> bool:
+        picture = self.picture
+        palette = picture.palette
+        if palette is None:
+            return False
+        self.key = key = (serial(picture._base), *self.key)
+        drawn = picture._drawn
+        found = palette.part(key)
+        if found is not None and not _overlaps(found[0], drawn):
+            picture._core.paste(found[1], found[0])
+            drawn.append(found[0])
+            return True
+        self.start = len(drawn)
+        return False
+
+    def __exit__(self, kind: type[BaseException] | None, *_: object) -> None:
+        start = self.start
+        if start < 0 or kind is not None:  # found, not palette-composed, or the block failed: nothing kept
+            return
+        picture = self.picture
+        assert picture.palette is not None
+        drawn = picture._drawn
+        boxes = drawn[start:]
+        if not boxes:
+            return
+        box = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+        whole = _area(box) * 3 > picture._width * picture._height  # drawn anywhere
+        if not whole and not _overlaps(box, drawn[:start]):
+            picture.palette.keep_part(self.key, box, picture._core.crop(box))
+
+
 class Picture:
     """One board being composed: in a game's palette, or in RGB while the palette is learned."""
 
@@ -401,34 +443,14 @@ class Picture:
             drawn.append(box)
             core.paste(stamped(sprite, part, on), box)
 
-    @contextmanager
-    def kept(self, key: tuple[object, ...]) -> Iterator[bool]:
+    def kept(self, key: tuple[object, ...]) -> _Keeping:
         """A part of the picture that recurs whole from picture to picture (a panel's cards, the
-        same while the scores stand): yields True where an earlier picture on the same empty
-        board kept it under `key` and it was pasted in one piece; else False, and what the block
-        then draws is kept at its end. `key` must name everything the block draws; what was drawn
-        before must not lie where the part goes (then it is drawn, and not kept)."""
-        palette = self.palette
-        if palette is None:
-            yield False
-            return
-        key = (serial(self._base), *key)
-        drawn = self._drawn
-        found = palette.part(key)
-        if found is not None and not _overlaps(found[0], drawn):
-            self._core.paste(found[1], found[0])
-            drawn.append(found[0])
-            yield True
-            return
-        start = len(drawn)
-        yield False
-        boxes = drawn[start:]
-        if not boxes:
-            return
-        box = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
-        whole = _area(box) * 3 > self._width * self._height  # drawn anywhere
-        if not whole and not _overlaps(box, drawn[:start]):
-            palette.keep_part(key, box, self._core.crop(box))
+        same while the scores stand), as a `with` block: it yields True where an earlier picture
+        on the same empty board kept it under `key` and it was pasted in one piece; else False,
+        and what the block then draws is kept at its end. `key` must name everything the block
+        draws; what was drawn before must not lie where the part goes (then it is drawn, and not
+        kept)."""
+        return _Keeping(self, key)
 
     def put(self, tile: Image.Image, at: tuple[int, int]) -> None:
         """A cached opaque sprite (no transparency: a tile) with its top left at `at`."""
@@ -516,7 +538,10 @@ def _area(box: Box) -> int:
 
 def _overlaps(box: Box, boxes: Sequence[Box]) -> bool:
     left, top, right, bottom = box
-    return any(a < right and left < c and b < bottom and top < d for a, b, c, d in boxes)
+    for a, b, c, d in boxes:  # noqa: SIM110  # a loop: any() over a generator costs more, asked for every piece
+        if a < right and left < c and b < bottom and top < d:
+            return True
+    return False
 
 
 def shared(learn: Callable[[], Image.Image]) -> Callable[[], Palette]:

@@ -42,7 +42,7 @@ def alt_text(
         listed = "; ".join(f"{number}. {describe_events(move)}" for number, move in enumerate(moves, start=1))
         head.append(M("Recent moves, oldest first: {moves}.", moves=listed))
     elif events:
-        head.append(M("Last move: {move}.", move=describe_events(events)))
+        head.append(M("Last move: {move}.", move=described(events)))
     opening = [str(sentence) for sentence in head]
     placed = _placed(position)
     for long in (True, False):
@@ -50,6 +50,26 @@ def alt_text(
         if len(text) <= LIMIT:
             return text
     return text[: LIMIT - 1].rstrip() + "…"
+
+
+_DESCRIBED_KEPT = 64
+_described: dict[tuple[object, ...], str] = {}
+
+
+def described(events: Sequence[Any]) -> str:
+    """What a move did, said in the active language: the panel's last line and the alt text
+    both say it on every board, and saying it (a template, a seat's and squares' words) cost as
+    much as the rest of the alt text."""
+    key = (*voice(), *events)
+    try:
+        found = _described.get(key)
+    except TypeError:  # an ending carries its summary, a message with values, which has no hash
+        return str(describe_events(events))
+    if found is None:
+        if len(_described) >= _DESCRIBED_KEPT:
+            _described.clear()
+        found = _described[key] = str(describe_events(events))
+    return found
 
 
 def _scores(position: Position) -> str:

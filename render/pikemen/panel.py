@@ -19,7 +19,6 @@ from PIL import Image, ImageDraw, ImageFont
 
 from engine.api import Outcome
 from engine.i18n import M, Message, active
-from engine.pikemen.describe import describe_events
 from engine.pikemen.events import Charged, Turned
 from engine.pikemen.state import GameState
 from engine.pikemen.words import listed, seat_term
@@ -29,6 +28,7 @@ from render.compose import Picture
 from render.memo import DRAWING, built_once
 from render.pikemen import colours as C
 from render.pikemen import sprites
+from render.pikemen.description import described
 from render.pikemen.layout import PAD, PANEL_TOP, WIDTH
 from render.words import catalog
 
@@ -187,7 +187,7 @@ def line_words(state: GameState, events: Sequence[Any], caption: str | None) -> 
     if caption:
         return caption
     if events:
-        text = str(describe_events(events)).replace(" — ", ". ")
+        text = described(events).replace(" — ", ". ")
         return str(M("Last move: {move}", move=text)) if isinstance(events[0], Charged | Turned) else text
     if state.outcome is not None:
         return str(state.outcome.summary)

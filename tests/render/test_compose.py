@@ -130,6 +130,21 @@ def test_a_part_is_neither_kept_nor_pasted_over_what_was_drawn_before_it() -> No
         assert not done
 
 
+def test_a_block_that_fails_keeps_nothing() -> None:
+    """A part half drawn when its block raised is not kept: a later picture draws it whole."""
+    palette = _grey_palette()
+    base = Image.new("RGB", (60, 40), (100, 100, 100))
+    card = Image.new("RGBA", (12, 8), (30, 30, 30, 255))
+    picture = Picture(base, palette)
+    with pytest.raises(RuntimeError), picture.kept(("cards",)) as done:
+        assert not done
+        picture.stamp_all([(card, (4, 30), (100, 100, 100))])
+        raise RuntimeError("the second card could not be drawn")
+    assert palette.part((picture._base.info["render.serial"], "cards")) is None
+    with Picture(base, palette).kept(("cards",)) as done:
+        assert not done
+
+
 def _forget_parts(palette: Palette) -> None:
     palette._parts.kept.clear()
     palette._parts.bytes = 0

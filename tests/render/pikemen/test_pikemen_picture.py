@@ -262,6 +262,17 @@ def test_alt_text_lets_a_blind_player_follow_the_game():
     )
 
 
+def test_the_last_move_kept_once_said_is_said_in_each_viewers_language():
+    """The panel and the alt text say the last move from one kept sentence: kept per language."""
+    state = GAME.load("R9:c2Mne,a8Lu Y0:f8Ls G4:- B2:a1Ln,f5Lw R/12/40")
+    after, events = GAME.apply(state, GAME.parse_action("c2-e4 u"))
+    said = [render_state("pikemen", after, (events,), locale=locale).alt_text for locale in ("en", "es", "en")]
+    assert "Last move: Red charged c2 to e4 and stood it upright." in said[0]
+    assert said[2] == said[0] and said[1] != said[0] and "charged" not in said[1]
+    won, events = GAME.apply(state, GAME.parse_action("c2xf5"))  # an ending's events are said afresh
+    assert "Last move: Red charged c2 to f5" in render_state("pikemen", won, (events,)).alt_text
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_alt_text_fits_discord_with_every_piece(players):
     state = GAME.new(players, {}, 0)
