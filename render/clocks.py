@@ -141,7 +141,48 @@ def _time_text(seconds: float, away_until: float | None) -> str:
 Line = list[tuple["Entry | None", int]]  # entries (None: the pause sign) and their widths
 
 
+_DIGITS_AS_NOUGHT = str.maketrans("123456789", "000000000")
+LAYOUTS_KEPT = 1024
+_layouts: dict[tuple[object, ...], tuple[int, tuple[tuple[tuple[int, int], ...], ...], int]] = {}
+_even: dict[tuple[str, int], bool] = {}  # (language, width) -> digits as wide as one another at every size tried
+
+
 def _layout(width: int, entries: tuple[Entry, ...], paused: str | None) -> tuple[int, list[Line], int]:
+    """(letter size, lines, the band's height), kept by what they depend on: the names, their
+    dots and the shapes of their times ("0d 0h"), as every digit is as wide as the others in
+    the strip's faces (checked at every size tried). The time that runs is new on every board;
+    its shape seldom is, and laying the strip out again cost as much as drawing it."""
+    locale = active().locale
+    if not _digits_even(locale, width):
+        return _laid_out(width, entries, paused)
+    shapes = tuple((name, colour is not None, _shape(time_text)) for name, time_text, _, colour in entries)
+    key = (locale, width, paused, shapes)
+    found = _layouts.get(key)
+    if found is None:
+        size, lines, band = _laid_out(width, entries, paused)
+        places = iter(range(len(entries) + 1))  # items are laid out in order, the pause sign last
+        found = (size, tuple(tuple((next(places), length) for _, length in line) for line in lines), band)
+        if len(_layouts) >= LAYOUTS_KEPT:
+            _layouts.clear()
+        _layouts[key] = found
+    size, laid, band = found
+    return size, [[(entries[i] if i < len(entries) else None, length) for i, length in line] for line in laid], band
+
+
+def _shape(time_text: str) -> str:
+    return time_text.translate(_DIGITS_AS_NOUGHT) if set(time_text) <= TIME_SIGNS else time_text
+
+
+def _digits_even(locale: str, width: int) -> bool:
+    found = _even.get((locale, width))
+    if found is None:
+        low, high = max(SMALLEST, round(width * TEXT_SHARE_LEAST)), max(SMALLEST, round(width * TEXT_SHARE))
+        found = _even[(locale, width)] = all(len({_width(digit, size) for digit in "0123456789"}) == 1
+                                             for size in range(low, high + 1))  # fmt: skip
+    return found
+
+
+def _laid_out(width: int, entries: tuple[Entry, ...], paused: str | None) -> tuple[int, list[Line], int]:
     """(letter size, lines, the band's height): one line, the letters a little smaller if that
     keeps them on one; else the largest letters, wrapped where the width runs out."""
     largest = max(SMALLEST, round(width * TEXT_SHARE))

@@ -197,3 +197,34 @@ def test_a_standing_clock_kept_whole_is_pasted_as_drawn_and_only_for_its_own_tim
                 assert in_place.tobytes() == expected.tobytes(), (time_text, x)
         kept = [key for key in clock_strip._standing if key[1][0] == "North" and key[2] == size]
         assert {key[1][1] for key in kept} >= {"2d 5h", "2d 4h"}
+
+
+@pytest.mark.parametrize("locale", ["en", "es"])
+def test_a_kept_layout_is_the_layout_worked_out_again(locale: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Layouts are kept by the shape of their times ("0d 0h"), as every digit is as wide as the
+    others; each one found is what laying the strip out afresh gives, its own times in place."""
+    monkeypatch.setattr(clock_strip, "_layouts", {})
+    rng = random.Random(5)
+    names = ("Red", "Yellow", "Green", "Blue", "North", "South")
+    with using(catalog(locale)), playing("pikemen"):
+        for width in (440, 752, 1200):
+            assert clock_strip._digits_even(locale, width)
+            for _ in range(60):
+                seats = rng.randint(2, 4)
+                entries = tuple(  # a match's seats, their times anything
+                    (names[seat], clock_strip._time_text(rng.uniform(0, 30 * 86_400), None), seat == 0,
+                     (176, 58, 46) if seat % 2 else None)
+                    for seat in range(seats)
+                )  # fmt: skip
+                paused = rng.choice([None, "paused"])
+                assert clock_strip._layout(width, entries, paused) == clock_strip._laid_out(width, entries, paused)
+        assert 0 < len(clock_strip._layouts) < 3 * 60  # some found again for other times, not only worked out
+
+
+def test_a_layout_is_worked_out_afresh_where_digits_differ_in_width(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(clock_strip, "_even", {("en", 752): False})
+    monkeypatch.setattr(clock_strip, "_layouts", {})
+    entries = (("Red", "2d 5h", True, None), ("Blue", "1d", False, None))
+    with using(catalog("en")), playing("pikemen"):
+        assert clock_strip._layout(752, entries, None) == clock_strip._laid_out(752, entries, None)
+    assert clock_strip._layouts == {}
