@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import TypeVar
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -53,17 +54,22 @@ class Word:
     width: float  # the advance, without the 2-pixel margins of the sprite
 
 
-_words: dict[tuple[str, Face, RGB, str], Word] = {}
+# Kept words and advances by face (and colour) and language, then by text: a line looks up each of
+# its words twice or three times, and a key made of the text alone is hashed once, with the string.
+_words: dict[tuple[Face, RGB, str], dict[str, Word]] = {}
+_advances: dict[tuple[Face, str], dict[str, float]] = {}
+_counts = {"words": 0, "advances": 0}
 
 
 def word(text: str, face: Face, colour: RGB) -> Word:
     """One word, rendered once per face, colour and language, and kept while it recurs."""
-    key = (text, face, colour, active().locale)
-    found = _words.get(key)  # a hit needs no lock
+    kept = _words.get((face, colour, active().locale))
+    found = kept.get(text) if kept is not None else None  # a hit needs no lock
     if found is not None:
         return found
     with DRAWING:  # the shared fonts serve one thread at a time
-        found = _words.get(key)
+        kept = _kept(_words, (face, colour, active().locale), "words")
+        found = kept.get(text)
         if found is not None:
             return found
         font = face.font()
@@ -73,33 +79,44 @@ def word(text: str, face: Face, colour: RGB) -> Word:
         ImageDraw.Draw(mask).text((2, ascent + 2), text, font=font, fill=255, anchor="ls")
         sprite = Image.new("RGBA", mask.size, (*colour, 255))
         sprite.putalpha(mask)
-        if len(_words) >= WORDS_KEPT:  # forget the older half: the words that recur come back
-            for old in list(_words)[: WORDS_KEPT // 2]:
-                del _words[old]
-        found = _words[key] = Word(text, sprite, ascent + 2, width)
+        found = kept[text] = Word(text, sprite, ascent + 2, width)
         return found
-
-
-_advances: dict[tuple[str, Face, str], float] = {}
 
 
 def advance(text: str, face: Face) -> float:
     """How far one word moves the pen in `face`, in the active language: measured once, and
     without drawing it, so trying a line at several sizes draws only the size it is set in."""
-    key = (text, face, active().locale)
-    found = _advances.get(key)
+    kept = _advances.get((face, active().locale))
+    found = kept.get(text) if kept is not None else None
     if found is None:
         with DRAWING:  # the shared fonts serve one thread at a time
-            if len(_advances) >= WORDS_KEPT:  # forget the older half: the words that recur come back
-                for old in list(_advances)[: WORDS_KEPT // 2]:
-                    del _advances[old]
-            found = _advances[key] = face.font().getlength(text)
+            kept = _kept(_advances, (face, active().locale), "advances")
+            found = kept[text] = face.font().getlength(text)
     return found
+
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+def _kept(store: dict[K, dict[str, V]], key: K, count: str) -> dict[str, V]:
+    """The texts kept under `key`, counted against WORDS_KEPT; past it, all are forgotten (the
+    words that recur come back). Under DRAWING."""
+    _counts[count] += 1
+    if _counts[count] > WORDS_KEPT:
+        store.clear()
+        _counts[count] = 1
+    return store.setdefault(key, {})
 
 
 def width(parts: list[str], face: Face) -> float:
     """The width of words set on one line in `face` (as `Line.width`), without drawing them."""
-    return sum(advance(part, face) for part in parts) + _space(face) * max(0, len(parts) - 1)
+    kept = _advances.get((face, active().locale)) or {}
+    total = 0.0
+    for part in parts:
+        found = kept.get(part)
+        total += advance(part, face) if found is None else found
+    return total + _space(face) * max(0, len(parts) - 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,7 +133,8 @@ class Line:
 
 
 def line(text: str, face: Face, colour: RGB) -> Line:
-    return Line(face, tuple(word(part, face, colour) for part in text.split()), _space(face))
+    kept = _words.get((face, colour, active().locale)) or {}
+    return Line(face, tuple(kept.get(part) or word(part, face, colour) for part in text.split()), _space(face))
 
 
 _spaces: dict[tuple[Face, str], float] = {}
