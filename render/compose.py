@@ -13,9 +13,10 @@ pastes again but cost more than it saved: the masks and checks take longer than 
 Words on a flat panel skip the look altogether (`on`). A piece alone in its square, where nothing
 was drawn yet, skips it too: it is found by the piece and that square of the empty board (all
 light squares are one), and where each piece goes on each square is worked out once
-(`Palette.placement`). A part of a picture that recurs whole (a panel's row of score cards, the
-same while the scores and the turn stand) is kept as one piece, under a key that names
-everything it shows (`Picture.kept`).
+(`Palette.placement`); a piece reaching out of its square over nothing drawn yet is found the same
+way, by the region of the empty board under it (regions are many: numbered by a digest). A part
+of a picture that recurs whole (a panel's row of score cards, the same while the scores and the
+turn stand) is kept as one piece, under a key that names everything it shows (`Picture.kept`).
 
 The result differs from blending everything in RGB and mapping once at the end only where
 translucent pixels lie on one another or on the empty board's own blends: they now blend over
@@ -32,6 +33,7 @@ bounds every paste, so the board is the same pixels either way.
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import threading
 from collections.abc import Callable, Iterator, Sequence
@@ -89,6 +91,7 @@ class Placement(NamedTuple):
     box: Box  # …and where that goes
     cell: Box  # the square it stands in
     tile: tuple[int, int, int, int] | None  # its key as the piece on that cell of the empty board; None: it reaches out
+    region: tuple[str, int, Box, int] | None  # reaching out: its key as the piece on that region of the empty board
 
 
 class _Kept(Generic[K, V]):
@@ -131,7 +134,8 @@ class Palette:
         self._stamps: dict[tuple[int, Box, Colour], Any] = {}
         self._cells: dict[tuple[int, Box], int] = {}
         self._contents: dict[bytes, int] = {}
-        self._tiles: dict[tuple[int, int, int, int], Any] = {}
+        self._tiles: dict[tuple[object, ...], Any] = {}
+        self._regions: dict[bytes, int] = {}
         self._taller: _Kept[tuple[int, int], Image.Image] = _Kept(TALLER_BYTES)
         self._parts: _Kept[tuple[object, ...], tuple[Box, Any]] = _Kept(PARTS_BYTES)
         self._bytes = 0
@@ -175,7 +179,8 @@ class Palette:
         left, top, right, bottom = cell
         inside = left <= box[0] and top <= box[1] and box[2] <= right and box[3] <= bottom
         tile = (serial, box[0] - left, box[1] - top, self.cell(base, cell)) if inside else None
-        return Placement(sprite, at, serial, part, box, cell, tile)
+        region = None if inside else ("reaching", serial, part, self.region(base, box))
+        return Placement(sprite, at, serial, part, box, cell, tile, region)
 
     def part(self, key: tuple[object, ...]) -> tuple[Box, Any] | None:
         """A part of a picture kept whole (`Picture.kept`): where it goes and its pixels (Pillow's
@@ -215,7 +220,15 @@ class Palette:
                 self._cells[key] = found
         return found
 
-    def tile(self, key: tuple[int, int, int, int], result: Any, size: int) -> None:
+    def region(self, base: Image.Image, box: Box) -> int:
+        """Which of the distinct regions of empty boards `box` of `base` is, for a piece that
+        reaches out of its cell (regions of equal pixels share a number): found by a digest of
+        its pixels, as there are many more of them than cells."""
+        content = hashlib.blake2b(_raw(self.layer(base).im.crop(box)), digest_size=16).digest()
+        with self._lock:
+            return self._regions.setdefault(content, len(self._regions))
+
+    def tile(self, key: tuple[object, ...], result: Any, size: int) -> None:
         with self._lock:
             if self._tile_bytes > TILE_BYTES:  # start again: what recurs comes back
                 self._tiles.clear()
@@ -409,16 +422,28 @@ class Picture:
                 self.image.paste(sprite, at, sprite)
             return
         drawn, paste, tiles = self._drawn, self._core.paste, palette._tiles
-        for sprite, _, serial, part, box, cell, tile in placements:
-            if tile is None:
-                drawn.append(box)  # it reaches into a neighbour's cell
-            elif not _overlaps(cell, drawn):  # nothing drawn over the cell yet: the empty board's
-                found = tiles.get(tile)
+        placed: list[Box] = []  # the pieces found by their cells so far (not in `drawn`: each keeps to its own)
+        for sprite, _, serial, part, box, cell, tile, region in placements:
+            if tile is not None:
+                if not _overlaps(cell, drawn):  # nothing drawn over the cell yet: the empty board's
+                    found = tiles.get(tile)
+                    if found is None:
+                        found = self._blend(sprite, part, box)
+                        palette.tile(tile, found, _area(box))
+                    paste(found, box)
+                    placed.append(box)
+                    continue
+                placed.append(box)  # over something drawn: looked at, below
+            elif region is not None and not _overlaps(box, drawn) and not _overlaps(box, placed):
+                found = tiles.get(region)  # reaching out, over nothing drawn yet: the empty board's region
                 if found is None:
                     found = self._blend(sprite, part, box)
-                    palette.tile(tile, found, _area(box))
+                    palette.tile(region, found, _area(box))
+                drawn.append(box)
                 paste(found, box)
                 continue
+            else:
+                drawn.append(box)  # it reaches into a neighbour's cell
             paste(self._looked(sprite, serial, part, box), box)
 
     def stamp_all(self, stamps: Sequence[tuple[Image.Image, tuple[int, int], Colour]]) -> None:

@@ -92,6 +92,36 @@ def _grey_palette() -> Palette:
     return Palette(holder)
 
 
+def test_a_piece_reaching_out_is_found_by_the_empty_region_under_it_only_where_nothing_lies_there() -> None:
+    """Over nothing drawn yet, a piece reaching out of its cell is found by the region of the
+    empty board under it (equal regions share their pastes); over a piece placed before it, or
+    a mark, it is looked at as `paste` does. Either way, the pixels of pasting one by one."""
+    palette = _grey_palette()
+    base = Image.new("RGB", (60, 20), (100, 100, 100))
+    base.paste((200, 200, 200), (20, 0, 40, 20))
+    cells = [(0, 0, 20, 20), (20, 0, 40, 20), (40, 0, 60, 20)]
+    wide = Image.new("RGBA", (26, 10), (0, 0, 0, 128))  # wider than a cell
+    small = Image.new("RGBA", (8, 8), (0, 0, 0, 200))
+    mark = Image.new("RGBA", (4, 4), (255, 255, 255, 90))
+    reach = palette.placement(base, wide, (17, 5), cells[1])
+    near = palette.placement(base, small, (11, 6), cells[0])  # in its cell, under the reaching piece's box
+    apart = palette.placement(base, small, (2, 1), cells[0])  # in the same cell, clear of it
+    assert reach is not None and reach.tile is None and reach.region is not None
+    assert near is not None and near.tile is not None and apart is not None and apart.tile is not None
+    for marked in (None, (30, 6), (1, 14)):  # under the reaching piece; in `near`'s cell, clear of it
+        for order in ([reach], [near, reach], [reach, near], [apart, reach]):
+            picture, one_by_one = Picture(base, palette), Picture(base, palette)
+            if marked:
+                picture.paste(mark, marked)
+                one_by_one.paste(mark, marked)
+            picture.place_all(order)
+            for placed in order:
+                one_by_one.paste(placed.sprite, placed.at)
+            assert picture.image.tobytes() == one_by_one.image.tobytes(), (marked, order)
+    by_region = [key for key in palette._tiles if key[0] == "reaching"]
+    assert len(by_region) == 1  # found by its region alone: with nothing under it, or beside `apart`
+
+
 def test_a_part_kept_whole_is_pasted_as_it_was_drawn() -> None:
     palette = _grey_palette()
     base = Image.new("RGB", (60, 40), (100, 100, 100))
