@@ -3,13 +3,23 @@ a line saying whose turn it is or how the game ended (or, for a replay frame or 
 example, what the picture is). It follows the host's drawing lock: text is drawn with the
 shared fonts only while holding `DRAWING`; the empty board is built once per language with
 `built_once`. Pictures are handed over in the game's fixed palette.
+
+A board is composed straight in that palette, as the host's own games are: the empty board
+mapped onto it once, the shading and the marks (flat colours, no anti-aliasing) drawn with their
+palette entries, and the line of words (anti-aliased) drawn on a band of paper and mapped once
+per text. Pixel for pixel that is the board drawn in RGB and mapped at the end (`_drawn`, which
+the palette is learned from), at a fraction of the cost: mapping a whole picture onto a palette
+cost more than drawing it.
 """
 
 from __future__ import annotations
 
+from collections import OrderedDict
+from typing import Any
+
 from PIL import Image, ImageDraw
 
-from engine.i18n import M
+from engine.i18n import M, active
 from render.api import DRAWING, Recent, built_once, drawable, learn_palette, mark_font, plain_font, to_palette
 from tictactoe.game import GAME, Board, Marked, seat_term, square_name
 
@@ -58,27 +68,21 @@ class TicTacToeArtist:
         self, state: Board, recent: Recent = (), *, perspective: str | None = None, caption: str | None = None,
         title: str | None = None, locale: str = "en",
     ) -> Image.Image:  # fmt: skip
-        return to_palette(self._drawn(state, recent, caption, title), self.palette())
+        image = _empty_in_palette().copy()
+        last = _last(recent)
+        for square, cell in enumerate(state.cells):
+            if cell != "." or square == last:  # each square's inside, kept: drawing a mark cost more than the board
+                left, top, *_ = _box(square)
+                image.paste(_inside(cell, square == last), (left + 4, top + 4))
+        image.paste(_band(_words(state, caption, title), self.palette()), (0, BAND))
+        return image
 
     def _drawn(self, state: Board, recent: Recent, caption: str | None, title: str | None) -> Image.Image:
+        """The board in RGB (what the palette is learned from; `picture` is this, mapped)."""
         image = _empty().copy()
         draw = ImageDraw.Draw(image)
-        last = _last(recent)
-        if last is not None:
-            left, top, right, bottom = _box(last)
-            draw.rectangle((left + 4, top + 4, right - 4, bottom - 4), fill=SHADE)
-        for square, cell in enumerate(state.cells):
-            left, top, right, bottom = _box(square)
-            pad = 28
-            if cell == "x":
-                draw.line((left + pad, top + pad, right - pad, bottom - pad), fill=X_INK, width=12)
-                draw.line((left + pad, bottom - pad, right - pad, top + pad), fill=X_INK, width=12)
-            elif cell == "o":
-                draw.ellipse((left + pad, top + pad, right - pad, bottom - pad), outline=O_INK, width=11)
-        words = " · ".join(part for part in (title or _status(state), caption) if part)
-        with DRAWING:  # the shared fonts draw on one thread at a time
-            draw.text((SIZE[0] // 2, SIZE[1] - STATUS // 2 - 8), drawable(words)[:60], font=plain_font(22), fill=INK,
-                      anchor="mm")  # fmt: skip
+        _marks(draw, state, recent, {colour: colour for colour in FLAT})
+        _write(draw, _words(state, caption, title))
         return image
 
     def alt_text(self, state: Board, recent: Recent = (), *, locale: str = "en", title: str | None = None) -> str:
@@ -98,6 +102,84 @@ class TicTacToeArtist:
 
     def warm_up(self) -> None:
         _empty()
+
+
+BAND = MARGIN + CELL * 3 + 8  # from here down, paper and the line of words alone (the grid ends at 400)
+BANDS_KEPT = 64  # lines of words mapped onto the palette: a replay's captions come and go
+
+
+def _marks(draw: ImageDraw.ImageDraw, state: Board, recent: Recent, ink: dict[tuple[int, int, int], Any]) -> None:
+    """The last move's shading and the marks, in flat colours (`ink`: each one's pixel value)."""
+    last = _last(recent)
+    if last is not None:
+        left, top, right, bottom = _box(last)
+        draw.rectangle((left + 4, top + 4, right - 4, bottom - 4), fill=ink[SHADE])
+    for square, cell in enumerate(state.cells):
+        _mark(draw, square, cell, ink)
+
+
+def _mark(draw: ImageDraw.ImageDraw, square: int, cell: str, ink: dict[tuple[int, int, int], Any]) -> None:
+    left, top, right, bottom = _box(square)
+    pad = 28
+    if cell == "x":
+        draw.line((left + pad, top + pad, right - pad, bottom - pad), fill=ink[X_INK], width=12)
+        draw.line((left + pad, bottom - pad, right - pad, top + pad), fill=ink[X_INK], width=12)
+    elif cell == "o":
+        draw.ellipse((left + pad, top + pad, right - pad, bottom - pad), outline=ink[O_INK], width=11)
+
+
+@built_once
+def _inside(cell: str, shaded: bool) -> Image.Image:
+    """A square's inside (clear of the grid lines), its mark drawn on paper or on the last
+    move's shading, in the palette: the same on every square, as they lie whole numbers of
+    pixels apart and each inside is paper on the empty board."""
+    image = _empty_in_palette().copy()
+    draw = ImageDraw.Draw(image)
+    ink = _entries()
+    left, top, right, bottom = _box(4)
+    if shaded:
+        draw.rectangle((left + 4, top + 4, right - 4, bottom - 4), fill=ink[SHADE])
+    _mark(draw, 4, cell, ink)
+    return image.crop((left + 4, top + 4, right - 3, bottom - 3))
+
+
+def _words(state: Board, caption: str | None, title: str | None) -> str:
+    return " · ".join(part for part in (title or _status(state), caption) if part)
+
+
+def _write(draw: ImageDraw.ImageDraw, words: str, top: int = 0) -> None:
+    with DRAWING:  # the shared fonts draw on one thread at a time
+        draw.text((SIZE[0] // 2, SIZE[1] - STATUS // 2 - 8 - top), drawable(words)[:60], font=plain_font(22),
+                  fill=INK, anchor="mm")  # fmt: skip
+
+
+@built_once
+def _empty_in_palette() -> Image.Image:
+    return to_palette(_empty(), _palette())
+
+
+@built_once
+def _entries() -> dict[tuple[int, int, int], Any]:
+    """Each flat colour's palette entry (they are in the palette exactly)."""
+    raw = _palette().getpalette() or []
+    colours = [tuple(raw[i : i + 3]) for i in range(0, len(raw), 3)]
+    return {colour: colours.index(colour) for colour in FLAT}
+
+
+_bands: OrderedDict[tuple[str, str, int], Image.Image] = OrderedDict()
+
+
+def _band(words: str, palette: Image.Image) -> Image.Image:
+    """The paper under the grid with the line of words on it, mapped onto the palette (kept a while)."""
+    key = (active().locale, words, id(palette))
+    found = _bands.get(key)
+    if found is None:
+        band = Image.new("RGB", (SIZE[0], SIZE[1] - BAND), PAPER)
+        _write(ImageDraw.Draw(band), words, top=BAND)
+        found = _bands[key] = to_palette(band, palette)
+        while len(_bands) > BANDS_KEPT:
+            _bands.popitem(last=False)
+    return found
 
 
 @built_once
