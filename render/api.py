@@ -18,7 +18,9 @@ What an artist may use from the host is exported here: the lock and `built_once`
 `learn_palette` (a fixed palette from a swatch of everything drawn) and `to_palette` (a
 picture in that palette), and the shipped fonts (`plain_font(size)` for words, in a face that
 holds the active language's letters; `mark_font(size)` for coordinates and numbers, the same
-in every language; `drawable(text)` for what the English face can draw).
+in every language; `drawable(text)` for what the English face can draw), and
+`board_canvas(empty)`, a copy of a cached empty board to draw a board on, with room under it
+for the clocks strip when the host draws one (draw within `empty`'s size).
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from typing import Any, Protocol
 
 from PIL import Image
 
+from render.compose import board_canvas
 from render.encode import learn_palette, to_palette
 from render.fonts import drawable
 from render.fonts import mark as mark_font
@@ -93,5 +96,5 @@ class SeatColours(Protocol):
 
 __all__ = [
     "ALT_TEXT_MAX", "DRAWING", "Artist", "Clocks", "Recent", "RenderedBoard", "SeatColours", "SeatTime",
-    "built_once", "drawable", "learn_palette", "mark_font", "plain_font", "to_palette",
+    "board_canvas", "built_once", "drawable", "learn_palette", "mark_font", "plain_font", "to_palette",
 ]  # fmt: skip

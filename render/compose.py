@@ -301,6 +301,27 @@ class Room:
 
 
 _room: ContextVar[Room | None] = ContextVar("render.compose.room", default=None)
+_taller_pictures: _Kept[tuple[int, int], Image.Image] = _Kept(TALLER_BYTES)  # plugins' empty boards, made taller
+
+
+def board_canvas(empty: Image.Image) -> Image.Image:
+    """A copy of `empty` (an artist's cached empty board, a 'P' picture in its palette) to draw a
+    board on. While the host wants rows under the board (the clocks strip, `room_under`), the
+    copy has them already, below `empty`'s height: the artist draws within `empty`'s size, and
+    the strip is drawn there instead of under a copy of the finished board made taller. For an
+    artist that does not compose through `Picture` (a plugin drawing its own picture)."""
+    room = _room.get()
+    if room is None or room.canvas is not None or empty.mode != "P":
+        return empty.copy()
+    rows = room.rows_for(empty.width)
+    key = (serial(empty), rows)
+    taller = _taller_pictures.get(key)
+    if taller is None:
+        taller = empty.crop((0, 0, empty.width, empty.height + rows))  # in its palette; the rows are the strip's
+        _taller_pictures.put(key, taller, taller.width * taller.height)
+    room.board_height = empty.height
+    room.canvas = taller.copy()
+    return room.canvas
 
 
 @contextmanager

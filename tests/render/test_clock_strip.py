@@ -129,10 +129,10 @@ def test_the_strip_drawn_in_room_is_the_strip_drawn_under_a_copy(slug: str, play
             board = artist.picture(state, recent, locale=locale)  # no room: the board alone, as before
             copied = with_clocks(board, shown, artist.palette(), colours)
         assert fast.png == png_bytes(copied, artist.palette())
-        # The hosted games compose in their palette and take the room; the test plugin hands over
-        # a picture of its own and gets the copy.
+        # Every game here takes the room: the hosted games compose in their palette, the test
+        # plugin draws its own picture on `render.api.board_canvas`.
         drawn, claimed = _in_room(slug, state, recent, locale, shown)
-        assert claimed == (slug != "tictactoe")
+        assert claimed
         assert png_bytes(drawn, artist.palette()) == fast.png
     # A board drawn after boards with clocks is the board it was before them.
     with using(catalog(locale)), playing(slug):
@@ -228,3 +228,23 @@ def test_a_layout_is_worked_out_afresh_where_digits_differ_in_width(monkeypatch:
     with using(catalog("en")), playing("pikemen"):
         assert clock_strip._layout(752, entries, None) == clock_strip._laid_out(752, entries, None)
     assert clock_strip._layouts == {}
+
+
+def test_a_board_canvas_has_the_rooms_rows_under_it_only_while_a_room_is_open() -> None:
+    from render.api import board_canvas
+    from render.compose import Room
+
+    empty = Image.new("P", (40, 30), 5)
+    alone = board_canvas(empty)
+    assert alone.size == empty.size and alone is not empty and alone.tobytes() == empty.tobytes()
+    room = Room(lambda width: width // 4)
+    with room_under(room):
+        canvas = board_canvas(empty)
+        again = board_canvas(empty)  # the room is taken: a plain copy
+        rgb = board_canvas(empty.convert("RGB"))
+    assert room.canvas is canvas and room.board_height == 30 and canvas.size == (40, 40)
+    assert canvas.crop((0, 0, 40, 30)).tobytes() == empty.tobytes()
+    assert again.size == rgb.size == (40, 30)
+    other = Room(lambda width: 10)
+    with room_under(other):  # kept taller, but each board gets its own copy
+        assert board_canvas(empty) is not canvas and other.canvas is not None and other.canvas.size == (40, 40)

@@ -5,9 +5,10 @@ shared fonts only while holding `DRAWING`; the empty board is built once per lan
 `built_once`. Pictures are handed over in the game's fixed palette.
 
 A board is composed straight in that palette, as the host's own games are: the empty board
-mapped onto it once, the shading and the marks (flat colours, no anti-aliasing) drawn with their
-palette entries, and the line of words (anti-aliased) drawn on a band of paper and mapped once
-per text. Pixel for pixel that is the board drawn in RGB and mapped at the end (`_drawn`, which
+mapped onto it once (and copied with `board_canvas`, which leaves room under it for the host's
+clocks strip when there is one), each square's inside with its mark and shading kept mapped
+(flat colours, no anti-aliasing), and the line of words (anti-aliased) drawn on a band of paper
+and mapped once per text. Pixel for pixel that is the board drawn in RGB and mapped at the end (`_drawn`, which
 the palette is learned from), at a fraction of the cost: mapping a whole picture onto a palette
 cost more than drawing it.
 """
@@ -20,7 +21,17 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine.i18n import M, active
-from render.api import DRAWING, Recent, built_once, drawable, learn_palette, mark_font, plain_font, to_palette
+from render.api import (
+    DRAWING,
+    Recent,
+    board_canvas,
+    built_once,
+    drawable,
+    learn_palette,
+    mark_font,
+    plain_font,
+    to_palette,
+)
 from tictactoe.game import GAME, Board, Marked, seat_term, square_name
 
 CELL, MARGIN, STATUS = 120, 40, 64
@@ -68,7 +79,7 @@ class TicTacToeArtist:
         self, state: Board, recent: Recent = (), *, perspective: str | None = None, caption: str | None = None,
         title: str | None = None, locale: str = "en",
     ) -> Image.Image:  # fmt: skip
-        image = _empty_in_palette().copy()
+        image = board_canvas(_empty_in_palette())  # with room for the host's clocks strip, if it draws one
         last = _last(recent)
         for square, cell in enumerate(state.cells):
             if cell != "." or square == last:  # each square's inside, kept: drawing a mark cost more than the board
