@@ -160,13 +160,7 @@ class Palette:
         """`base`'s layer with `rows` more under it (to be set by whoever asked), kept: copying it
         is one pass over memory, where building it again (a new canvas, the layer pasted in)
         touches a board's worth twice; read-only."""
-        key = (serial(base), rows)
-        found = self._taller.get(key)
-        if found is None:
-            layer = self.layer(base)
-            found = layer.crop((0, 0, layer.width, layer.height + rows))  # in the layer's palette
-            self._taller.put(key, found, found.width * found.height)
-        return found
+        return _made_taller(self._taller, (serial(base), rows), lambda: self.layer(base), rows)
 
     def placement(self, base: Image.Image, sprite: Image.Image, at: tuple[int, int], cell: Box) -> Placement | None:
         """A cached sprite with its top left at `at` on a picture of the empty board `base`,
@@ -281,6 +275,18 @@ def _cut(sprite: Image.Image, part: Box) -> tuple[Image.Image, Image.Image]:
     return found
 
 
+def _made_taller(kept: _Kept[tuple[int, int], Image.Image], key: tuple[int, int], picture: Callable[[], Image.Image],
+                 rows: int) -> Image.Image:  # fmt: skip
+    """`picture()` with `rows` more under it (in its palette, to be set by whoever asked), kept
+    under `key` (its source's serial and the rows)."""
+    found = kept.get(key)
+    if found is None:
+        source = picture()
+        found = source.crop((0, 0, source.width, source.height + rows))
+        kept.put(key, found, found.width * found.height)
+    return found
+
+
 class Room:
     """Rows asked for under the next board composed in a palette (the clocks strip), the number
     depending on the board's width: the first `Picture` made while it is open (`room_under`)
@@ -295,8 +301,12 @@ class Room:
     def claim(self, base: Image.Image, palette: Palette) -> Image.Image:
         """A canvas for composing on `base`: its empty layer and the rows under it (their pixels
         left for the strip to set), in the palette."""
-        self.board_height = base.height
-        self.canvas = palette.taller(base, self.rows_for(base.width)).copy()
+        return self.take(palette.taller(base, self.rows_for(base.width)), base.height)
+
+    def take(self, taller: Image.Image, board_height: int) -> Image.Image:
+        """A copy of `taller` (a board's empty picture with the rows under it) as the canvas."""
+        self.board_height = board_height
+        self.canvas = taller.copy()
         return self.canvas
 
 
@@ -314,14 +324,7 @@ def board_canvas(empty: Image.Image) -> Image.Image:
     if room is None or room.canvas is not None or empty.mode != "P":
         return empty.copy()
     rows = room.rows_for(empty.width)
-    key = (serial(empty), rows)
-    taller = _taller_pictures.get(key)
-    if taller is None:
-        taller = empty.crop((0, 0, empty.width, empty.height + rows))  # in its palette; the rows are the strip's
-        _taller_pictures.put(key, taller, taller.width * taller.height)
-    room.board_height = empty.height
-    room.canvas = taller.copy()
-    return room.canvas
+    return room.take(_made_taller(_taller_pictures, (serial(empty), rows), lambda: empty, rows), empty.height)
 
 
 @contextmanager
@@ -446,26 +449,19 @@ class Picture:
         placed: list[Box] = []  # the pieces found by their cells so far (not in `drawn`: each keeps to its own)
         for sprite, _, serial, part, box, cell, tile, region in placements:
             if tile is not None:
+                placed.append(box)
                 if not _overlaps(cell, drawn):  # nothing drawn over the cell yet: the empty board's
                     found = tiles.get(tile)
-                    if found is None:
-                        found = self._blend(sprite, part, box)
-                        palette.tile(tile, found, _area(box))
-                    paste(found, box)
-                    placed.append(box)
+                    paste(self._on_empty(tile, sprite, part, box) if found is None else found, box)
                     continue
-                placed.append(box)  # over something drawn: looked at, below
             elif region is not None and not _overlaps(box, drawn) and not _overlaps(box, placed):
-                found = tiles.get(region)  # reaching out, over nothing drawn yet: the empty board's region
-                if found is None:
-                    found = self._blend(sprite, part, box)
-                    palette.tile(region, found, _area(box))
-                drawn.append(box)
-                paste(found, box)
+                drawn.append(box)  # reaching out, over nothing drawn yet: the empty board's region
+                found = tiles.get(region)
+                paste(self._on_empty(region, sprite, part, box) if found is None else found, box)
                 continue
             else:
                 drawn.append(box)  # it reaches into a neighbour's cell
-            paste(self._looked(sprite, serial, part, box), box)
+            paste(self._looked(sprite, serial, part, box), box)  # over something drawn: looked at
 
     def stamp_all(self, stamps: Sequence[tuple[Image.Image, tuple[int, int], Colour]]) -> None:
         """Several cached sprites, each pasted as `paste` with `on` (the flat colour under its
@@ -518,6 +514,14 @@ class Picture:
             part, box = clipped
             self._drawn.append(box)
             self._core.paste(self._blend(sprite, part, box), box)
+
+    def _on_empty(self, key: tuple[object, ...], sprite: Image.Image, part: Box, box: Box) -> Any:
+        """`part` of the sprite blended at `box` over the empty board, kept in the palette under
+        `key` (the sprite and the cell or region of the empty board it lies on)."""
+        assert self.palette is not None
+        found = self._blend(sprite, part, box)
+        self.palette.tile(key, found, _area(box))
+        return found
 
     def _looked(self, sprite: Image.Image, serial: int, part: Box, box: Box) -> Any:
         """`part` of the sprite over what the picture holds at `box`, found by those palette
