@@ -176,17 +176,21 @@ def _shape(time_text: str) -> str:
 def _digits_even(locale: str, width: int) -> bool:
     found = _even.get((locale, width))
     if found is None:
-        low, high = max(SMALLEST, round(width * TEXT_SHARE_LEAST)), max(SMALLEST, round(width * TEXT_SHARE))
+        low, high = _letter_sizes(width)
         found = _even[(locale, width)] = all(len({_width(digit, size) for digit in "0123456789"}) == 1
                                              for size in range(low, high + 1))  # fmt: skip
     return found
 
 
+def _letter_sizes(width: int) -> tuple[int, int]:
+    """The smallest and the largest letters the strip sets under a picture `width` wide."""
+    return max(SMALLEST, round(width * TEXT_SHARE_LEAST)), max(SMALLEST, round(width * TEXT_SHARE))
+
+
 def _laid_out(width: int, entries: tuple[Entry, ...], paused: str | None) -> tuple[int, list[Line], int]:
     """(letter size, lines, the band's height): one line, the letters a little smaller if that
     keeps them on one; else the largest letters, wrapped where the width runs out."""
-    largest = max(SMALLEST, round(width * TEXT_SHARE))
-    smallest = max(SMALLEST, round(width * TEXT_SHARE_LEAST))
+    smallest, largest = _letter_sizes(width)
     # Widths grow with the letters: measured at the largest size, the size that fits follows.
     lines = _lines(width, largest, entries, paused)
     if len(lines) > 1:
@@ -236,7 +240,7 @@ def _draw(
     whole: Image.Image, palette: Image.Image, top: int, size: int, lines: list[Line], background: Colour,
     paused: str | None,
 ) -> None:  # fmt: skip
-    largest = max(SMALLEST, round(whole.width * TEXT_SHARE))
+    largest = _letter_sizes(whole.width)[1]
     rule, pad, line_height, gap = round(largest * 0.4), round(largest * 0.45), round(largest * 1.75), _gap(size)
     # A hairline over the clocks, clear of whatever the board ends with (pasted: no drawing context
     # on the whole picture, which costs more than the strip).
