@@ -68,8 +68,8 @@ def word(text: str, face: Face, colour: RGB) -> Word:
     if found is not None:
         return found
     with DRAWING:  # the shared fonts serve one thread at a time
-        kept = _kept(_words, (face, colour, active().locale), "words")
-        found = kept.get(text)
+        kept = _words.get((face, colour, active().locale))
+        found = kept.get(text) if kept is not None else None  # drawn by another thread meanwhile
         if found is not None:
             return found
         font = face.font()
@@ -79,8 +79,7 @@ def word(text: str, face: Face, colour: RGB) -> Word:
         ImageDraw.Draw(mask).text((2, ascent + 2), text, font=font, fill=255, anchor="ls")
         sprite = Image.new("RGBA", mask.size, (*colour, 255))
         sprite.putalpha(mask)
-        found = kept[text] = Word(text, sprite, ascent + 2, width)
-        return found
+        return _keep(_words, (face, colour, active().locale), text, Word(text, sprite, ascent + 2, width), "words")
 
 
 def advance(text: str, face: Face) -> float:
@@ -90,8 +89,7 @@ def advance(text: str, face: Face) -> float:
     found = kept.get(text) if kept is not None else None
     if found is None:
         with DRAWING:  # the shared fonts serve one thread at a time
-            kept = _kept(_advances, (face, active().locale), "advances")
-            found = kept[text] = face.font().getlength(text)
+            found = _keep(_advances, (face, active().locale), text, face.font().getlength(text), "advances")
     return found
 
 
@@ -99,14 +97,15 @@ K = TypeVar("K")
 V = TypeVar("V")
 
 
-def _kept(store: dict[K, dict[str, V]], key: K, count: str) -> dict[str, V]:
-    """The texts kept under `key`, counted against WORDS_KEPT; past it, all are forgotten (the
-    words that recur come back). Under DRAWING."""
+def _keep(store: dict[K, dict[str, V]], key: K, text: str, value: V, count: str) -> V:
+    """`value` kept for `text` under `key`, each one kept counted against WORDS_KEPT; past it,
+    all are forgotten (the words that recur come back). Under DRAWING."""
     _counts[count] += 1
     if _counts[count] > WORDS_KEPT:
         store.clear()
         _counts[count] = 1
-    return store.setdefault(key, {})
+    store.setdefault(key, {})[text] = value
+    return value
 
 
 def width(parts: list[str], face: Face) -> float:
