@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from engine.i18n import M, Message
+from engine.i18n import M, Message, Text
 from engine.pikemen.describe import describe_events
 from engine.pikemen.geometry import UPRIGHT, Orientation, square_name
 from engine.pikemen.pieces import ORIENTATION_OF, SEAT_OF, SIZE_OF, Size
@@ -52,24 +52,15 @@ def alt_text(
     return text[: LIMIT - 1].rstrip() + "…"
 
 
-_DESCRIBED_KEPT = 64
-_described: dict[tuple[object, ...], str] = {}
-
-
 def described(events: Sequence[Any]) -> str:
-    """What a move did, said in the active language: the panel's last line and the alt text
-    both say it on every board, and saying it (a template, a seat's and squares' words) cost as
-    much as the rest of the alt text."""
-    key = (*voice(), *events)
+    """What a move did, said in the active language and kept (`_sentence`): the panel's last
+    line and the alt text both say it on every board, and saying it (a template, a seat's and
+    squares' words) cost as much as the rest of the alt text."""
     try:
-        found = _described.get(key)
+        hash(tuple(events))
     except TypeError:  # an ending carries its summary, a message with values, which has no hash
         return str(describe_events(events))
-    if found is None:
-        if len(_described) >= _DESCRIBED_KEPT:
-            _described.clear()
-        found = _described[key] = str(describe_events(events))
-    return found
+    return _sentence(("move", *events), describe_events, events)
 
 
 def _scores(position: Position) -> str:
@@ -95,7 +86,7 @@ _SAID_KEPT = 256
 _said: dict[tuple[object, ...], str] = {}
 
 
-def _sentence(key: tuple[object, ...], message: Callable[..., Message], *values: Any) -> str:
+def _sentence(key: tuple[object, ...], message: Callable[..., Text], *values: Any) -> str:
     """`message` said in the active language, kept: an alt text says the same few templates (a
     seat's pieces, a size's group) board after board, their values filled in afterwards."""
     full = (*voice(), *key)
