@@ -123,10 +123,14 @@ def _marks(draw: ImageDraw.ImageDraw, state: Board, recent: Recent, ink: dict[tu
     """The last move's shading and the marks, in flat colours (`ink`: each one's pixel value)."""
     last = _last(recent)
     if last is not None:
-        left, top, right, bottom = _box(last)
-        draw.rectangle((left + 4, top + 4, right - 4, bottom - 4), fill=ink[SHADE])
+        _shade(draw, last, ink)
     for square, cell in enumerate(state.cells):
         _mark(draw, square, cell, ink)
+
+
+def _shade(draw: ImageDraw.ImageDraw, square: int, ink: dict[tuple[int, int, int], Any]) -> None:
+    left, top, right, bottom = _box(square)
+    draw.rectangle((left + 4, top + 4, right - 4, bottom - 4), fill=ink[SHADE])
 
 
 def _mark(draw: ImageDraw.ImageDraw, square: int, cell: str, ink: dict[tuple[int, int, int], Any]) -> None:
@@ -147,10 +151,10 @@ def _inside(cell: str, shaded: bool) -> Image.Image:
     image = _empty_in_palette().copy()
     draw = ImageDraw.Draw(image)
     ink = _entries()
-    left, top, right, bottom = _box(4)
     if shaded:
-        draw.rectangle((left + 4, top + 4, right - 4, bottom - 4), fill=ink[SHADE])
+        _shade(draw, 4, ink)
     _mark(draw, 4, cell, ink)
+    left, top, right, bottom = _box(4)
     return image.crop((left + 4, top + 4, right - 3, bottom - 3))
 
 
